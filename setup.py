@@ -1,0 +1,42 @@
+"""Build: run tools/gen_tables.py into the build tree, then cythonize and compile the extension."""
+import os
+import subprocess
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class GenerateThenBuild(build_ext):
+    def run(self):
+        generated = os.path.join(os.path.abspath(self.build_temp), "generated")
+        subprocess.check_call([sys.executable, os.path.join(HERE, "tools", "gen_tables.py"), generated])
+        for ext in self.extensions:
+            ext.include_dirs.append(generated)
+        from Cython.Build import cythonize
+
+        compiled = cythonize(self.extensions, compiler_directives={"language_level": 3},
+                             build_dir=os.path.join(self.build_temp, "cython"))
+        for ext, done in zip(self.extensions, compiled):
+            ext.sources = done.sources      # keep setuptools' own Extension objects
+        super().run()
+
+    def build_extensions(self):
+        if self.compiler.compiler_type == "msvc":
+            flags = ["/O2"]
+        else:
+            flags = ["-O3"]
+            # Opt-in for local builds only: wheels must run on any CPU of their architecture.
+            if os.environ.get("HANDRANK_NATIVE") == "1":
+                flags.append("-march=native")
+        for ext in self.extensions:
+            ext.extra_compile_args = flags + ext.extra_compile_args
+        super().build_extensions()
+
+
+setup(
+    ext_modules=[Extension("handrank._evaluate", ["src/handrank/_evaluate.pyx"])],
+    cmdclass={"build_ext": GenerateThenBuild},
+)

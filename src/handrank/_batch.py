@@ -1,0 +1,131 @@
+"""The Python layer of every batch evaluator: check the input with the GIL held, then run the
+compiled loop over row ranges, one per thread, without it.
+
+Rules every batch function follows: any integer array of shape (N, k) is accepted (uint8 is used
+as it is, other integer types are range-checked and converted once); a bad row raises ValueError
+naming the row and the card; on any error the caller's ``out`` array is left as it was.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from handrank.cards import cards as parse_hand, hand_problem
+
+# Below this many rows one thread is faster than handing work to others.
+MIN_ROWS_PER_THREAD = 1 << 15
+
+_pool = None
+_pool_lock = threading.Lock()
+
+
+def cpu_count() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
+
+
+def card_array(hands, sizes: Sequence[int], what: str) -> np.ndarray:
+    """`hands` as a C-contiguous (N, k) uint8 array with k in `sizes`, every id checked to be in
+    0..51 (repeated cards are found later, by the compiled loop)."""
+    if isinstance(hands, np.ndarray):
+        arr = hands
+    elif isinstance(hands, (list, tuple)) and hands and isinstance(hands[0], str):
+        arr = _parse_rows(hands)
+    else:
+        try:
+            arr = np.asarray(hands)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"{what}: cards must be an (N, k) integer array ({exc})") from None
+        if arr.size == 0 and arr.dtype == np.float64:     # an empty list
+            arr = arr.astype(np.uint8)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{what}: cards must be an integer array, got dtype {arr.dtype}")
+    sizes_text = " or ".join(str(k) for k in sizes)
+    if arr.ndim != 2 or arr.shape[1] not in sizes:
+        raise ValueError(f"{what}: cards must have shape (N, {sizes_text}), got {arr.shape}")
+    if arr.dtype != np.uint8:
+        out_of_range = (arr < 0) | (arr > 51)
+        if out_of_range.any():
+            row = int(np.flatnonzero(out_of_range.any(axis=1))[0])
+            raise ValueError(f"row {row}: {hand_problem(arr[row])}")
+        arr = arr.astype(np.uint8)
+    return np.ascontiguousarray(arr)
+
+
+def _parse_rows(rows: Sequence[str]) -> np.ndarray:
+    parsed = []
+    for i, row in enumerate(rows):
+        try:
+            parsed.append(parse_hand(row))
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"row {i}: {exc}") from None
+    lengths = {len(ids) for ids in parsed}
+    if len(lengths) != 1:
+        raise ValueError(f"every hand must have the same number of cards, got {sorted(lengths)}")
+    return np.array(parsed, dtype=np.uint8)
+
+
+def out_array(out, n: int, what: str) -> np.ndarray:
+    if out is None:
+        return np.empty(n, dtype=np.uint16)
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"{what}: out must be a numpy array, not {type(out).__name__}")
+    if out.dtype != np.uint16:
+        raise TypeError(f"{what}: out must have dtype uint16, got {out.dtype}")
+    if out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"{what}: out must be a writeable contiguous array of shape ({n},), got {out.shape}")
+    return out
+
+
+def thread_count(threads, n: int) -> int:
+    if threads is None:
+        return max(1, min(cpu_count(), n // MIN_ROWS_PER_THREAD))
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be >= 1, got {threads}")
+    return max(1, min(threads, n))
+
+
+def run(kernel: Callable[[np.ndarray, np.ndarray], int], arr: np.ndarray, out: np.ndarray,
+        threads: int) -> int:
+    """Run kernel(rows, out_rows) on `threads` row ranges at once; the first bad row or -1."""
+    n = arr.shape[0]
+    if threads <= 1:
+        return kernel(arr, out)
+    bounds = [n * i // threads for i in range(threads + 1)]
+    pool = _get_pool()
+    futures = [pool.submit(kernel, arr[a:b], out[a:b]) for a, b in zip(bounds[1:-1], bounds[2:])]
+    results = [kernel(arr[:bounds[1]], out[:bounds[1]])] + [f.result() for f in futures]
+    for start, bad in zip(bounds, results):
+        if bad >= 0:
+            return start + bad
+    return -1
+
+
+def evaluate(kernel, hands, sizes: Sequence[int], out, threads, what: str) -> np.ndarray:
+    arr = card_array(hands, sizes, what)
+    n = arr.shape[0]
+    result = out_array(out, n, what)
+    nthreads = thread_count(threads, n)
+    saved = result.copy() if out is not None else None
+    bad = run(kernel, arr, result, nthreads)
+    if bad >= 0:
+        if saved is not None:
+            result[:] = saved
+        raise ValueError(f"row {bad}: {hand_problem(arr[bad])}")
+    return result
+
+
+def _get_pool():
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+            _pool = ThreadPoolExecutor(max_workers=max(1, cpu_count() - 1), thread_name_prefix="handrank")
+        return _pool

@@ -1,0 +1,325 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Compiled entry points of the evaluators: scalar calls, batch loops and exhaustive counts.
+
+The Python modules (high, high3, low27, lowa5) re-export the scalar functions as they are, so a call
+costs one C function call; the batch loops are driven by handrank._batch, which checks the arrays
+with the GIL held and then runs `batch` on row ranges, one per thread, without it.
+"""
+cimport cython
+from cpython.long cimport PyLong_AsLong
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.object cimport PyObject
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from handrank._tables cimport *
+from handrank._kernels cimport *
+
+import numpy as np
+
+from handrank.cards import cards as _parse_cards
+
+cdef extern from "Python.h":
+    bint PyLong_CheckExact(PyObject*)
+
+# Games, as numbered for `batch`
+cdef enum:
+    GAME_HIGH = 0
+    GAME_HIGH3 = 1
+    GAME_LOW27 = 2
+    GAME_LOWA5 = 3
+
+HIGH = GAME_HIGH
+HIGH3 = GAME_HIGH3
+LOW27 = GAME_LOW27
+LOWA5 = GAME_LOWA5
+
+# Every value as a ready Python int, so a scalar call allocates nothing.
+cdef tuple VALUES = tuple(range(7463))
+
+
+cdef int read_ids(object hand, uint8_t* buf) except -1:
+    """Copy the card ids of `hand` into buf[0..7] and return how many there are (may exceed 7).
+
+    A tuple or list of ints is read directly; anything else (text, card strings, numpy ints) goes
+    through handrank.cards.cards, which also raises the error that names a bad card."""
+    cdef Py_ssize_t n, i
+    cdef PyObject* item
+    cdef long v
+    cdef bint is_tuple = type(hand) is tuple
+    if is_tuple or type(hand) is list:
+        n = PyTuple_GET_SIZE(hand) if is_tuple else PyList_GET_SIZE(hand)
+        if n <= 7:
+            for i in range(n):
+                item = PyTuple_GET_ITEM(hand, i) if is_tuple else PyList_GET_ITEM(hand, i)
+                if not PyLong_CheckExact(item):
+                    break
+                v = PyLong_AsLong(<object>item)
+                if v < 0 or v > 255:
+                    break
+                buf[i] = <uint8_t>v
+            else:
+                return <int>n
+    ids = _parse_cards(hand)
+    n = len(ids)
+    for i in range(min(n, 7)):
+        buf[i] = ids[i]
+    return <int>n if n < 100 else 100
+
+
+cdef int explain_bad(object hand) except -1:
+    _parse_cards(hand)      # raises ValueError naming the card
+    raise AssertionError("a bad card went unnamed")   # pragma: no cover
+
+
+@cython.binding(False)
+@cython.always_allow_keywords(False)
+def high_evaluate(hand):
+    """Value 1..7462 of a 5-, 6- or 7-card high hand (higher is better)."""
+    cdef uint8_t buf[7]
+    cdef int n = read_ids(hand, buf)
+    if n < 5 or n > 7:
+        raise ValueError(f"a high hand has 5, 6 or 7 cards, got {n}")
+    cdef sums_t s = card_sums(buf, n)
+    if s.bad:
+        explain_bad(hand)
+    return VALUES[high_of(s, n)]
+
+
+@cython.binding(False)
+@cython.always_allow_keywords(False)
+def high3_evaluate(hand):
+    """Value 1..455 of a 3-card high hand (no straights or flushes; higher is better)."""
+    cdef uint8_t buf[7]
+    cdef int n = read_ids(hand, buf)
+    if n != 3:
+        raise ValueError(f"a 3-card hand has 3 cards, got {n}")
+    cdef sums_t s = card_sums(buf, 3)
+    if s.bad:
+        explain_bad(hand)
+    return VALUES[high3_of(s)]
+
+
+@cython.binding(False)
+@cython.always_allow_keywords(False)
+def low27_evaluate(hand):
+    """Value 1..7462 of a 5-card 2-7 lowball hand (higher is the better low)."""
+    cdef uint8_t buf[7]
+    cdef int n = read_ids(hand, buf)
+    if n != 5:
+        raise ValueError(f"a 2-7 lowball hand has 5 cards, got {n}")
+    cdef sums_t s = card_sums(buf, 5)
+    if s.bad:
+        explain_bad(hand)
+    return VALUES[low27_of(s)]
+
+
+@cython.binding(False)
+@cython.always_allow_keywords(False)
+def lowa5_evaluate(hand):
+    """Value 1..6175 of the best A-5 low in 5, 6 or 7 cards (higher is the better low)."""
+    cdef uint8_t buf[7]
+    cdef int n = read_ids(hand, buf)
+    if n < 5 or n > 7:
+        raise ValueError(f"an A-5 lowball hand has 5, 6 or 7 cards, got {n}")
+    cdef sums_t s = card_sums(buf, n)
+    if s.bad:
+        explain_bad(hand)
+    return VALUES[lowa5_of(s, n)]
+
+
+# ----------------------------------------------------------------------------- batch loops
+cdef inline uint16_t value_of(sums_t s, int game, int k) noexcept nogil:
+    if game == GAME_HIGH:
+        return high_of(s, k)
+    if game == GAME_LOWA5:
+        return lowa5_of(s, k)
+    if game == GAME_LOW27:
+        return low27_of(s)
+    return high3_of(s)
+
+
+cdef inline uint64_t loop(int game, int k, const uint8_t* c, Py_ssize_t n, uint16_t* out) noexcept nogil:
+    # Called with constant game and k, so each call site compiles to its own specialised loop.
+    cdef uint64_t bad = 0
+    cdef Py_ssize_t i
+    cdef sums_t s
+    for i in range(n):
+        s = card_sums(c + k * i, k)
+        bad |= s.bad
+        out[i] = value_of(s, game, k)
+    return bad
+
+
+cdef Py_ssize_t first_bad_row(const uint8_t* c, Py_ssize_t n, int k) noexcept nogil:
+    # The slow path, taken only after a loop has flagged a bad hand.
+    cdef Py_ssize_t i
+    cdef int j
+    cdef uint64_t seen
+    for i in range(n):
+        seen = 0
+        for j in range(k):
+            if c[i * k + j] >= 52 or (seen >> c[i * k + j]) & 1:
+                return i
+            seen |= (<uint64_t>1) << c[i * k + j]
+    return -1
+
+
+def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out):
+    """Evaluate every row of `cards` into `out` without the GIL. Returns -1, or the first bad row.
+
+    The caller (handrank._batch) has checked the game, the shape and that len(out) == len(cards).
+    """
+    cdef Py_ssize_t n = cards.shape[0]
+    cdef int k = <int>cards.shape[1]
+    cdef const uint8_t* c
+    cdef uint16_t* o
+    cdef uint64_t bad = 0
+    cdef Py_ssize_t first_bad = -1
+    if n == 0:
+        return -1
+    c = &cards[0, 0]
+    o = &out[0]
+    with nogil:
+        if game == GAME_HIGH:
+            if k == 7:
+                bad = loop(GAME_HIGH, 7, c, n, o)
+            elif k == 6:
+                bad = loop(GAME_HIGH, 6, c, n, o)
+            else:
+                bad = loop(GAME_HIGH, 5, c, n, o)
+        elif game == GAME_LOWA5:
+            if k == 7:
+                bad = loop(GAME_LOWA5, 7, c, n, o)
+            elif k == 6:
+                bad = loop(GAME_LOWA5, 6, c, n, o)
+            else:
+                bad = loop(GAME_LOWA5, 5, c, n, o)
+        elif game == GAME_LOW27:
+            bad = loop(GAME_LOW27, 5, c, n, o)
+        else:
+            bad = loop(GAME_HIGH3, 3, c, n, o)
+        if bad:
+            first_bad = first_bad_row(c, n, k)
+    return first_bad
+
+
+# ----------------------------------------------------------------------------- exhaustive counts
+def high_count_all(int k):
+    """How many k-card hands (k in 5..7) have each high value: an array of length 7463."""
+    counts = np.zeros(7463, dtype=np.int64)
+    cdef int64_t[::1] view = counts
+    with nogil:
+        if k == 5:
+            count5(&view[0])
+        elif k == 6:
+            count6(&view[0])
+        else:
+            count7(&view[0])
+    return counts
+
+
+cdef void count5(int64_t* counts) noexcept nogil:
+    cdef int a, b, c, d, e
+    cdef uint64_t ka, kb, kc, kd, ma, mb, mc, md, key, mask
+    for a in range(52):
+        ka = HR_SUIT_COUNTER_START + hr_card_key[a]
+        ma = hr_card_mask[a]
+        for b in range(a + 1, 52):
+            kb = ka + hr_card_key[b]
+            mb = ma | hr_card_mask[b]
+            for c in range(b + 1, 52):
+                kc = kb + hr_card_key[c]
+                mc = mb | hr_card_mask[c]
+                for d in range(c + 1, 52):
+                    kd = kc + hr_card_key[d]
+                    md = mc | hr_card_mask[d]
+                    for e in range(d + 1, 52):
+                        key = kd + hr_card_key[e]
+                        mask = md | hr_card_mask[e]
+                        if key & HR_FLUSH_BITS:
+                            counts[flush_value(key, mask)] += 1
+                        else:
+                            counts[hr_high5[slot5(key)]] += 1
+
+
+cdef void count6(int64_t* counts) noexcept nogil:
+    cdef int a, b, c, d, e, f
+    cdef uint64_t ka, kb, kc, kd, ke, ma, mb, mc, md, me, key, mask
+    for a in range(52):
+        ka = HR_SUIT_COUNTER_START + hr_card_key[a]
+        ma = hr_card_mask[a]
+        for b in range(a + 1, 52):
+            kb = ka + hr_card_key[b]
+            mb = ma | hr_card_mask[b]
+            for c in range(b + 1, 52):
+                kc = kb + hr_card_key[c]
+                mc = mb | hr_card_mask[c]
+                for d in range(c + 1, 52):
+                    kd = kc + hr_card_key[d]
+                    md = mc | hr_card_mask[d]
+                    for e in range(d + 1, 52):
+                        ke = kd + hr_card_key[e]
+                        me = md | hr_card_mask[e]
+                        for f in range(e + 1, 52):
+                            key = ke + hr_card_key[f]
+                            mask = me | hr_card_mask[f]
+                            if key & HR_FLUSH_BITS:
+                                counts[flush_value(key, mask)] += 1
+                            else:
+                                counts[hr_high6[slot6(key)]] += 1
+
+
+cdef void count7(int64_t* counts) noexcept nogil:
+    cdef int a, b, c, d, e, f, g
+    cdef uint64_t ka, kb, kc, kd, ke, kf, ma, mb, mc, md, me, mf, key, mask
+    for a in range(52):
+        ka = HR_SUIT_COUNTER_START + hr_card_key[a]
+        ma = hr_card_mask[a]
+        for b in range(a + 1, 52):
+            kb = ka + hr_card_key[b]
+            mb = ma | hr_card_mask[b]
+            for c in range(b + 1, 52):
+                kc = kb + hr_card_key[c]
+                mc = mb | hr_card_mask[c]
+                for d in range(c + 1, 52):
+                    kd = kc + hr_card_key[d]
+                    md = mc | hr_card_mask[d]
+                    for e in range(d + 1, 52):
+                        ke = kd + hr_card_key[e]
+                        me = md | hr_card_mask[e]
+                        for f in range(e + 1, 52):
+                            kf = ke + hr_card_key[f]
+                            mf = me | hr_card_mask[f]
+                            for g in range(f + 1, 52):
+                                key = kf + hr_card_key[g]
+                                mask = mf | hr_card_mask[g]
+                                if key & HR_FLUSH_BITS:
+                                    counts[flush_value(key, mask)] += 1
+                                else:
+                                    counts[hr_high7[slot7(key)]] += 1
+
+
+# ----------------------------------------------------------------------------- class tables
+def high_class(int value):
+    """(category, ranks) of a high value; ranks most significant first, 0 = deuce .. 12 = ace."""
+    return unpack(hr_high_class[value])
+
+def low27_class(int value):
+    return unpack(hr_low27_class[value])
+
+def lowa5_class(int value):
+    return unpack(hr_lowa5_class[value])
+
+def high3_class(int value):
+    return unpack(hr_high3_class[value])
+
+def lowa5_qualify8():
+    return HR_LOWA5_QUALIFY8
+
+def low27_of_high(int value):
+    return hr_low27_of_high[value]
+
+
+cdef tuple unpack(uint32_t packed):
+    # layout: rank count << 24 | category << 20 | ranks, 4 bits each, most significant first
+    return (packed >> 20) & 0xF, tuple([(packed >> (16 - 4 * i)) & 0xF for i in range(packed >> 24)])

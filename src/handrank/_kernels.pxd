@@ -1,0 +1,88 @@
+# The one-hand kernels: pure C, no Python objects, inlined into every loop that calls them.
+#
+# A hand is a pointer to k card ids (bytes). Each kernel sums the cards' precomputed keys and masks
+# (see tools/gen_tables.py), ORs a non-zero word into `bad` when the hand holds an id outside 0..51
+# or a repeated card, and returns the hand's value. Loops accumulate `bad` and look for the
+# offending row only when it ends up non-zero, so validation costs a few instructions per hand.
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from handrank._tables cimport *
+
+ctypedef struct sums_t:
+    uint64_t key    # rank multiset (high 32 bits) and suit counters (low 16 bits)
+    uint64_t mask   # OR of the card bits: 13-bit rank mask per suit
+    uint64_t bad    # non-zero when a card repeats or is out of range
+
+
+cdef inline sums_t card_sums(const uint8_t* c, int k) noexcept nogil:
+    # k is a constant wherever this is inlined, so the compiler unrolls the loop.
+    cdef sums_t s
+    cdef uint64_t total = 0
+    cdef uint64_t m
+    cdef int i
+    s.key = HR_SUIT_COUNTER_START
+    s.mask = 0
+    for i in range(k):
+        m = hr_card_mask[c[i]]
+        s.key += hr_card_key[c[i]]
+        s.mask |= m
+        total += m
+    # distinct card bits add up to their OR; a repeated card carries into another bit
+    s.bad = (total ^ s.mask) | (s.mask & HR_INVALID_CARD_BIT)
+    return s
+
+
+cdef inline uint32_t slot3(uint64_t key) noexcept nogil:
+    cdef uint64_t h = (key >> 32) * HR_HASH3_MUL
+    return ((h >> HR_HASH3_SLOT_SHIFT) ^ hr_hash3_displacement[h >> HR_HASH3_BUCKET_SHIFT]) & HR_HASH3_SLOT_MASK
+
+cdef inline uint32_t slot5(uint64_t key) noexcept nogil:
+    cdef uint64_t h = (key >> 32) * HR_HASH5_MUL
+    return ((h >> HR_HASH5_SLOT_SHIFT) ^ hr_hash5_displacement[h >> HR_HASH5_BUCKET_SHIFT]) & HR_HASH5_SLOT_MASK
+
+cdef inline uint32_t slot6(uint64_t key) noexcept nogil:
+    cdef uint64_t h = (key >> 32) * HR_HASH6_MUL
+    return ((h >> HR_HASH6_SLOT_SHIFT) ^ hr_hash6_displacement[h >> HR_HASH6_BUCKET_SHIFT]) & HR_HASH6_SLOT_MASK
+
+cdef inline uint32_t slot7(uint64_t key) noexcept nogil:
+    cdef uint64_t h = (key >> 32) * HR_HASH7_MUL
+    return ((h >> HR_HASH7_SLOT_SHIFT) ^ hr_hash7_displacement[h >> HR_HASH7_BUCKET_SHIFT]) & HR_HASH7_SLOT_MASK
+
+
+cdef inline uint16_t flush_value(uint64_t key, uint64_t mask) noexcept nogil:
+    # At most one suit holds 5 of 7 cards, and its flush beats anything the other cards make.
+    if key & 0x8:
+        return hr_flush[mask & 0x1fff]
+    if key & 0x80:
+        return hr_flush[(mask >> 16) & 0x1fff]
+    if key & 0x800:
+        return hr_flush[(mask >> 32) & 0x1fff]
+    return hr_flush[(mask >> 48) & 0x1fff]
+
+
+cdef inline uint16_t high_of(sums_t s, int k) noexcept nogil:
+    """High value 1..7462 of a 5-, 6- or 7-card hand from its sums."""
+    if s.key & HR_FLUSH_BITS:
+        return flush_value(s.key, s.mask)
+    if k == 7:
+        return hr_high7[slot7(s.key)]
+    if k == 6:
+        return hr_high6[slot6(s.key)]
+    return hr_high5[slot5(s.key)]
+
+
+cdef inline uint16_t lowa5_of(sums_t s, int k) noexcept nogil:
+    """A-5 lowball value 1..6175 of a 5-, 6- or 7-card hand: suits never matter."""
+    if k == 7:
+        return hr_lowa5_7[slot7(s.key)]
+    if k == 6:
+        return hr_lowa5_6[slot6(s.key)]
+    return hr_lowa5_5[slot5(s.key)]
+
+
+cdef inline uint16_t high3_of(sums_t s) noexcept nogil:
+    return hr_high3[slot3(s.key)]
+
+
+cdef inline uint16_t low27_of(sums_t s) noexcept nogil:
+    """2-7 lowball value of a 5-card hand: a fixed reordering of the high classes."""
+    return hr_low27_of_high[high_of(s, 5)]

@@ -1,0 +1,92 @@
+"""High hands of 5, 6 or 7 cards: value 1..7462, higher is better (7462 = royal flush)."""
+from __future__ import annotations
+
+from enum import IntEnum
+from functools import partial
+
+import numpy as np
+
+from handrank import _batch, _evaluate
+from handrank._names import rank_name, rank_plural, ranks_text
+
+__all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "count_all", "MAX_VALUE"]
+
+MAX_VALUE = 7462
+
+
+class Category(IntEnum):
+    """Hand categories of the high ladder, weakest first."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+    def __str__(self) -> str:
+        return self.name.replace("_", " ").capitalize()
+
+
+evaluate = _evaluate.high_evaluate
+
+
+def evaluate_batch(cards, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
+    """Values of the hands in an (N, k) integer array, k in 5..7, as an (N,) uint16 array.
+
+    The GIL is released; `threads` splits the rows over that many threads (default: every core
+    for large N, one thread for small N). A bad row raises ValueError naming the row and card."""
+    return _batch.evaluate(partial(_evaluate.batch, _evaluate.HIGH), cards, (5, 6, 7), out, threads,
+                           "high.evaluate_batch")
+
+
+def count_all(k: int = 7) -> np.ndarray:
+    """How many k-card hands (k in 5..7) have each value: index = value, length 7463.
+
+    Enumerates all C(52, k) hands with incremental keys (133,784,560 for k = 7)."""
+    if k not in (5, 6, 7):
+        raise ValueError(f"count_all takes k in 5..7, got {k!r}")
+    return _evaluate.high_count_all(k)
+
+
+def _checked(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"a value is an int, not {type(value).__name__}")
+    if not 1 <= value <= MAX_VALUE:
+        raise ValueError(f"a high value is in 1..{MAX_VALUE}, got {value}")
+    return int(value)
+
+
+def category(value: int) -> Category:
+    """The category of a value: ``category(7462) is Category.STRAIGHT_FLUSH``."""
+    return Category(_evaluate.high_class(_checked(value))[0])
+
+
+def describe(value: int) -> str:
+    """Plain words for a value: "Full house, kings full of sevens", "Royal flush"."""
+    cat, ranks = _evaluate.high_class(_checked(value))
+    return describe_class(Category(cat), ranks)
+
+
+def describe_class(cat: Category, ranks: tuple[int, ...]) -> str:
+    """Words for a 5-card class on the high ladder (shared with the lowball modules)."""
+    if cat == Category.STRAIGHT_FLUSH:
+        return "Royal flush" if ranks[0] == 12 else f"Straight flush, {rank_name(ranks[0])} high"
+    if cat == Category.FOUR_OF_A_KIND:
+        return f"Four of a kind, {rank_plural(ranks[0])}, {rank_name(ranks[1])} kicker"
+    if cat == Category.FULL_HOUSE:
+        return f"Full house, {rank_plural(ranks[0])} full of {rank_plural(ranks[1])}"
+    if cat == Category.FLUSH:
+        return f"Flush, {rank_name(ranks[0])} high ({ranks_text(ranks)})"
+    if cat == Category.STRAIGHT:
+        return f"Straight, {rank_name(ranks[0])} high"
+    if cat == Category.THREE_OF_A_KIND:
+        return f"Three of a kind, {rank_plural(ranks[0])} ({ranks_text(ranks[1:])} kickers)"
+    if cat == Category.TWO_PAIR:
+        return f"Two pair, {rank_plural(ranks[0])} and {rank_plural(ranks[1])}, {rank_name(ranks[2])} kicker"
+    if cat == Category.PAIR:
+        return f"Pair of {rank_plural(ranks[0])} ({ranks_text(ranks[1:])} kickers)"
+    return f"{rank_name(ranks[0]).capitalize()} high ({ranks_text(ranks)})"

@@ -1,0 +1,47 @@
+"""3-card high hands, the top row of OFC and Chinese poker: value 1..455, higher is better.
+
+Only high card, pair and three of a kind count: no straights, no flushes."""
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+
+from handrank import _batch, _evaluate
+from handrank._names import rank_name, rank_plural, ranks_text
+from handrank.high import Category
+
+__all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "MAX_VALUE"]
+
+MAX_VALUE = 455
+
+evaluate = _evaluate.high3_evaluate
+
+
+def evaluate_batch(cards, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
+    """Values of the hands in an (N, 3) integer array as an (N,) uint16 array (GIL released)."""
+    return _batch.evaluate(partial(_evaluate.batch, _evaluate.HIGH3), cards, (3,), out, threads,
+                           "high3.evaluate_batch")
+
+
+def _class(value):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"a value is an int, not {type(value).__name__}")
+    if not 1 <= value <= MAX_VALUE:
+        raise ValueError(f"a 3-card value is in 1..{MAX_VALUE}, got {value}")
+    return _evaluate.high3_class(int(value))
+
+
+def category(value: int) -> Category:
+    """HIGH_CARD, PAIR or THREE_OF_A_KIND."""
+    return Category(_class(value)[0])
+
+
+def describe(value: int) -> str:
+    """Plain words: "Three of a kind, queens", "Pair of queens (5 kicker)", "Ace high (A-K-J)"."""
+    cat, ranks = _class(value)
+    if cat == Category.THREE_OF_A_KIND:
+        return f"Three of a kind, {rank_plural(ranks[0])}"
+    if cat == Category.PAIR:
+        return f"Pair of {rank_plural(ranks[0])} ({ranks_text(ranks[1:])} kicker)"
+    return f"{rank_name(ranks[0]).capitalize()} high ({ranks_text(ranks)})"

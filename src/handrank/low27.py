@@ -1,0 +1,48 @@
+"""2-7 ("deuce to seven") lowball, 5 cards: value 1..7462, higher is the better low.
+
+The worst high hand wins: aces are always high, straights and flushes count against you, and
+A-2-3-4-5 is no straight but an ace-high hand. 7462 = 7-5-4-3-2 offsuit, 1 = A-K-Q-J-T suited."""
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+
+from handrank import _batch, _evaluate
+from handrank._names import rank_name, ranks_text
+from handrank.high import Category, describe_class
+
+__all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "MAX_VALUE"]
+
+MAX_VALUE = 7462
+
+evaluate = _evaluate.low27_evaluate
+
+
+def evaluate_batch(cards, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
+    """Values of the hands in an (N, 5) integer array as an (N,) uint16 array (GIL released)."""
+    return _batch.evaluate(partial(_evaluate.batch, _evaluate.LOW27), cards, (5,), out, threads,
+                           "low27.evaluate_batch")
+
+
+def _class(value):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"a value is an int, not {type(value).__name__}")
+    if not 1 <= value <= MAX_VALUE:
+        raise ValueError(f"a 2-7 value is in 1..{MAX_VALUE}, got {value}")
+    return _evaluate.low27_class(int(value))
+
+
+def category(value: int) -> Category:
+    """The hand's category as a poker hand (HIGH_CARD for every unpaired low).
+
+    In lowball the enum's order is not the order of strength: compare values, not categories."""
+    return Category(_class(value)[0])
+
+
+def describe(value: int) -> str:
+    """The way players say it: "Seven-five low (7-5-4-3-2)", "Pair of kings", "Straight, six high"."""
+    cat, ranks = _class(value)
+    if cat == Category.HIGH_CARD:
+        return f"{rank_name(ranks[0]).capitalize()}-{rank_name(ranks[1])} low ({ranks_text(ranks)})"
+    return describe_class(Category(cat), ranks)

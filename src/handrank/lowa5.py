@@ -1,0 +1,83 @@
+"""A-5 lowball (razz, the low half of 8-or-better): 5, 6 or 7 cards, value 1..6175, higher is the
+better low (6175 = 5-4-3-2-A).
+
+Aces are low, straights and flushes are ignored, pairs count against you; 6 and 7 cards give the
+best 5-card low among them."""
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+
+from handrank import _batch, _evaluate
+from handrank._names import rank_name, rank_plural
+
+__all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "qualifies8",
+           "qualifies8_batch", "MAX_VALUE", "QUALIFY8"]
+
+from handrank.high import Category
+
+MAX_VALUE = 6175
+QUALIFY8 = _evaluate.lowa5_qualify8()   # value of 8-7-6-5-4, the worst low that qualifies
+
+evaluate = _evaluate.lowa5_evaluate
+
+
+def evaluate_batch(cards, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
+    """Values of the hands in an (N, k) integer array, k in 5..7, as an (N,) uint16 array."""
+    return _batch.evaluate(partial(_evaluate.batch, _evaluate.LOWA5), cards, (5, 6, 7), out, threads,
+                           "lowa5.evaluate_batch")
+
+
+def qualifies8(value: int) -> bool:
+    """Whether a low qualifies for 8-or-better: five unpaired cards, the highest at most an 8."""
+    return _checked(value) >= QUALIFY8
+
+
+def qualifies8_batch(values) -> np.ndarray:
+    """qualifies8 over an array of values (as returned by evaluate_batch): a bool array."""
+    values = np.asarray(values)
+    if values.dtype.kind not in "iu":
+        raise TypeError(f"values must be an integer array, got dtype {values.dtype}")
+    if values.size and (values.min() < 1 or values.max() > MAX_VALUE):
+        raise ValueError(f"A-5 values are in 1..{MAX_VALUE}")
+    return values >= QUALIFY8
+
+
+def _checked(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"a value is an int, not {type(value).__name__}")
+    if not 1 <= value <= MAX_VALUE:
+        raise ValueError(f"an A-5 value is in 1..{MAX_VALUE}, got {value}")
+    return int(value)
+
+
+def category(value: int) -> Category:
+    """The hand's category as a poker hand: HIGH_CARD (no pair), PAIR, ..., FOUR_OF_A_KIND.
+
+    In lowball the enum's order is not the order of strength: compare values, not categories."""
+    return Category(_evaluate.lowa5_class(_checked(value))[0])
+
+
+def describe(value: int) -> str:
+    """The way players say it: "Five-four low (5-4-3-2-A)", "Pair of aces (A-A-2-3-4)"."""
+    cat, ranks = _evaluate.lowa5_class(_checked(value))
+    cards = "-".join("A" if r == 12 else "23456789TJQK"[r] for r in _spread(Category(cat), ranks))
+    if cat == Category.HIGH_CARD:
+        return f"{rank_name(ranks[0]).capitalize()}-{rank_name(ranks[1])} low ({cards})"
+    words = {
+        Category.PAIR: f"Pair of {rank_plural(ranks[0])}",
+        Category.TWO_PAIR: f"Two pair, {rank_plural(ranks[0])} and {rank_plural(ranks[1])}",
+        Category.THREE_OF_A_KIND: f"Three of a kind, {rank_plural(ranks[0])}",
+        Category.FULL_HOUSE: f"Full house, {rank_plural(ranks[0])} full of {rank_plural(ranks[1])}",
+        Category.FOUR_OF_A_KIND: f"Four of a kind, {rank_plural(ranks[0])}",
+    }[Category(cat)]
+    return f"{words} ({cards})"
+
+
+def _spread(cat: Category, ranks: tuple[int, ...]) -> list[int]:
+    """The five ranks of a class, grouped as held: pair of aces -> A-A-4-3-2."""
+    repeat = {Category.HIGH_CARD: (1,) * 5, Category.PAIR: (2, 1, 1, 1), Category.TWO_PAIR: (2, 2, 1),
+              Category.THREE_OF_A_KIND: (3, 1, 1), Category.FULL_HOUSE: (3, 2),
+              Category.FOUR_OF_A_KIND: (4, 1)}[cat]
+    return [r for r, times in zip(ranks, repeat) for _ in range(times)]

@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""Generate the lookup tables of handrank as one C header.
+
+Usage: python tools/gen_tables.py OUTPUT_DIR
+
+Standard library only and deterministic: the same header comes out on every machine. The header is
+rewritten only when its content changes, so an unchanged build does not recompile the extensions.
+
+How a hand is looked up (the kernels live in src/handrank/_kernels.pxd):
+
+* Every card has a 64-bit *key* and a 64-bit *mask*. The key holds, in its high 32 bits, a rank
+  multiplier chosen so that the sum over any multiset of at most 7 ranks (at most 4 of each) is
+  unique, and in its low 16 bits a 4-bit counter per suit. Summing the keys of a hand gives the
+  rank multiset and the suit counts in one integer.
+* The mask holds one bit per card, 16 bits per suit. The OR of the masks is the flush rank mask of
+  each suit; comparing the OR with the SUM of the masks detects a repeated card for free.
+* Suit counters start at 3, so a suit holding 5 or more cards sets bit 3 of its counter: one AND
+  tells whether the hand holds a flush, and which suit.
+* Flush hands are looked up by the 13-bit rank mask of the flush suit (8192 entries). All other
+  hands depend on the rank multiset alone, found through a minimal-space perfect hash of the rank
+  sum, one per hand size: slot = ((h >> s) ^ D[h >> b]) & (size - 1) with h = rank_sum * C
+  (a "hash and displace" scheme; D is searched here, bucket by bucket, largest buckets first).
+"""
+from __future__ import annotations
+
+import collections
+import hashlib
+import itertools
+import os
+import sys
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+MASK64 = (1 << 64) - 1
+
+# Greedy smallest rank multipliers such that every multiset of at most 7 ranks, at most 4 of each,
+# has a distinct sum (found once by an exhaustive greedy search; checked below on every build).
+RANK_MULTIPLIERS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
+SUIT_COUNTER_START = 0x3333      # 3 in each suit's 4-bit counter
+FLUSH_BITS = 0x8888              # bit 3 of each counter: 5 or more cards of that suit
+INVALID_CARD_BIT = 1 << 63       # mask of every byte value 52..255: flags an invalid card id
+
+# (hand size, log2 of slots, log2 of buckets) of each rank perfect hash
+HASH_SHAPES = ((3, 10, 7), (5, 13, 11), (6, 15, 12), (7, 16, 13))
+
+# Categories on the high ladder (same order as handrank.high.Category)
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+WHEEL = (12, 3, 2, 1, 0)         # A-5-4-3-2
+
+
+# ----------------------------------------------------------------------------- hand classes
+def straight_top(distinct_ranks):
+    """Top rank of the best straight among a set of ranks (3 for the wheel), or None."""
+    present = set(distinct_ranks)
+    for top in range(12, 3, -1):
+        if all(top - i in present for i in range(5)):
+            return top
+    if present.issuperset(WHEEL):
+        return 3
+    return None
+
+
+def grouped(ranks):
+    """Ranks ordered by (count, rank), highest first: the order in which ties are broken."""
+    counts = collections.Counter(ranks)
+    return sorted(ranks, key=lambda r: (counts[r], r), reverse=True), sorted(counts.values(), reverse=True)
+
+
+def high5_class(ranks, suited):
+    """Class of a 5-card high hand as a comparable tuple (category, tie-break ranks...)."""
+    order, shape = grouped(ranks)
+    top = straight_top(ranks) if shape == [1, 1, 1, 1, 1] else None
+    if top is not None:
+        return (STRAIGHT_FLUSH if suited else STRAIGHT, top)
+    if suited:
+        return (FLUSH, *order)
+    category = {
+        (4, 1): QUADS, (3, 2): FULL_HOUSE, (3, 1, 1): TRIPS, (2, 2, 1): TWO_PAIR,
+        (2, 1, 1, 1): PAIR, (1, 1, 1, 1, 1): HIGH_CARD,
+    }[tuple(shape)]
+    return (category, *_dedup(order))
+
+
+def _dedup(order):
+    seen = []
+    for r in order:
+        if r not in seen:
+            seen.append(r)
+    return seen
+
+
+def low27_class(ranks, suited):
+    """A 5-card hand's class for 2-7 lowball: the high class, except that A-5-4-3-2 is no straight."""
+    if sorted(ranks, reverse=True) == list(WHEEL):
+        return (FLUSH, *WHEEL) if suited else (HIGH_CARD, *WHEEL)
+    return high5_class(ranks, suited)
+
+
+def lowa5_badness(ranks):
+    """A 5-card hand's A-5 lowball class: aces low, no straights or flushes; smaller is better."""
+    low = [(r + 1) % 13 for r in ranks]                # ace -> 0, deuce -> 1, ..., king -> 12
+    order, shape = grouped(low)
+    category = {
+        (1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5,
+    }[tuple(shape)]
+    return (category, *_dedup(order))
+
+
+def high3_class(ranks):
+    order, shape = grouped(ranks)
+    category = {(1, 1, 1): HIGH_CARD, (2, 1): PAIR, (3,): TRIPS}[tuple(shape)]
+    return (category, *_dedup(order))
+
+
+def rank_multisets(size):
+    for combo in itertools.combinations_with_replacement(range(13), size):
+        if max(collections.Counter(combo).values(), default=0) <= 4:
+            yield combo
+
+
+# ----------------------------------------------------------------------------- values
+class Tables:
+    def __init__(self):
+        multisets5 = list(rank_multisets(5))
+        flush_sets = list(itertools.combinations(range(13), 5))
+
+        high_classes = sorted({high5_class(m, False) for m in multisets5}
+                              | {high5_class(s, True) for s in flush_sets})
+        assert len(high_classes) == 7462
+        self.high_value = {c: i + 1 for i, c in enumerate(high_classes)}
+        self.high_classes = high_classes
+        self.high5_plain = {m: self.high_value[high5_class(m, False)] for m in multisets5}
+
+        low27_classes = sorted({low27_class(m, False) for m in multisets5}
+                               | {low27_class(s, True) for s in flush_sets}, reverse=True)
+        assert len(low27_classes) == 7462
+        low27_value = {c: i + 1 for i, c in enumerate(low27_classes)}
+        # 2-7 reorders whole high classes: the wheel classes move, every other class keeps its hands.
+        self.low27_of_high = [0] * 7463
+        for m in multisets5:
+            self.low27_of_high[self.high_value[high5_class(m, False)]] = low27_value[low27_class(m, False)]
+        for s in flush_sets:
+            self.low27_of_high[self.high_value[high5_class(s, True)]] = low27_value[low27_class(s, True)]
+        assert sorted(self.low27_of_high[1:]) == list(range(1, 7463))
+        self.low27_classes = low27_classes
+
+        a5_classes = sorted({lowa5_badness(m) for m in multisets5}, reverse=True)
+        assert len(a5_classes) == 6175
+        a5_value = {c: i + 1 for i, c in enumerate(a5_classes)}
+        self.lowa5_classes = a5_classes
+        self.lowa5_5 = {m: a5_value[lowa5_badness(m)] for m in multisets5}
+
+        h3_classes = sorted({high3_class(m) for m in itertools.combinations_with_replacement(range(13), 3)})
+        assert len(h3_classes) == 455
+        self.high3_classes = h3_classes
+        self.high3_value = {c: i + 1 for i, c in enumerate(h3_classes)}
+
+    def high_best(self, multiset):
+        return max(self.high5_plain[s] for s in itertools.combinations(multiset, 5))
+
+    def lowa5_best(self, multiset):
+        return max(self.lowa5_5[s] for s in itertools.combinations(multiset, 5))
+
+    def flush_table(self):
+        table = [0] * 8192
+        for mask in range(8192):
+            ranks = [r for r in range(13) if mask >> r & 1]
+            if 5 <= len(ranks) <= 7:
+                table[mask] = max(self.high_value[high5_class(s, True)] for s in itertools.combinations(ranks, 5))
+        return table
+
+
+# ----------------------------------------------------------------------------- perfect hash
+def check_multipliers():
+    sums = set()
+    count = 0
+    for size in range(8):
+        for m in rank_multisets(size):
+            sums.add(sum(RANK_MULTIPLIERS[r] for r in m))
+            count += 1
+    if len(sums) != count:
+        raise SystemExit("gen_tables: rank multipliers do not give distinct sums")
+
+
+def build_hash(keys, slot_bits, bucket_bits):
+    """Find C and D so that slot(key) is a distinct slot for every key. Returns (C, D, slot_of)."""
+    nslots = 1 << slot_bits
+    bucket_shift = 64 - bucket_bits
+    slot_shift = 64 - bucket_bits - slot_bits
+    multiplier = 0x9E3779B97F4A7C15
+    for _attempt in range(1000):
+        buckets = collections.defaultdict(list)
+        for key in keys:
+            h = key * multiplier & MASK64
+            buckets[h >> bucket_shift].append((key, h >> slot_shift & (nslots - 1)))
+        if all(len({s for _, s in b}) == len(b) for b in buckets.values()):
+            placed = _displace(buckets, nslots, bucket_bits)
+            if placed is not None:
+                displacement, slot_of = placed
+                return multiplier, displacement, slot_of
+        multiplier = (multiplier * 6364136223846793005 + 1442695040888963407) & MASK64 | 1
+    raise SystemExit("gen_tables: no perfect hash found")
+
+
+def _displace(buckets, nslots, bucket_bits):
+    used = bytearray(nslots)
+    displacement = [0] * (1 << bucket_bits)
+    slot_of = {}
+    for b in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
+        entries = buckets[b]
+        for d in range(min(nslots, 1 << 16)):
+            if not any(used[s ^ d] for _, s in entries):
+                break
+        else:
+            return None
+        displacement[b] = d
+        for key, s in entries:
+            used[s ^ d] = 1
+            slot_of[key] = s ^ d
+    return displacement, slot_of
+
+
+# ----------------------------------------------------------------------------- output
+def c_array(ctype, name, values, per_line=16):
+    lines = [f"static const {ctype} {name}[{len(values)}] = {{"]
+    for i in range(0, len(values), per_line):
+        lines.append("    " + ", ".join(str(v) for v in values[i:i + per_line]) + ",")
+    lines.append("};")
+    return "\n".join(lines)
+
+
+def pack_class(category, ranks):
+    packed = len(ranks) << 24 | category << 20
+    for i, r in enumerate(ranks):
+        packed |= r << (16 - 4 * i)
+    return packed
+
+
+def generate():
+    check_multipliers()
+    t = Tables()
+    out = ["/* generated by tools/gen_tables.py, do not edit */",
+           "#ifndef HANDRANK_TABLES_H", "#define HANDRANK_TABLES_H", "#include <stdint.h>", ""]
+
+    cards = []
+    for card in range(256):
+        if card < 52:
+            rank, suit = divmod(card, 4)
+            cards.append((RANK_MULTIPLIERS[rank] << 32 | 1 << (4 * suit), 1 << (16 * suit + rank)))
+        else:
+            cards.append((0, INVALID_CARD_BIT))
+    # two plain arrays rather than an array of pairs: an index scaled by 8 fits x86 addressing
+    out.append(c_array("uint64_t", "hr_card_key", [f"{k}ULL" for k, _ in cards], 4))
+    out.append(c_array("uint64_t", "hr_card_mask", [f"{m}ULL" for _, m in cards], 4))
+    out.append(f"#define HR_SUIT_COUNTER_START {SUIT_COUNTER_START}ULL")
+    out.append(f"#define HR_FLUSH_BITS {FLUSH_BITS}ULL")
+    out.append(f"#define HR_INVALID_CARD_BIT {INVALID_CARD_BIT}ULL")
+    out.append("")
+
+    for size, slot_bits, bucket_bits in HASH_SHAPES:
+        multisets = list(rank_multisets(size))
+        keys = {m: sum(RANK_MULTIPLIERS[r] for r in m) for m in multisets}
+        multiplier, displacement, slot_of = build_hash(list(keys.values()), slot_bits, bucket_bits)
+        out.append(f"#define HR_HASH{size}_MUL {multiplier}ULL")
+        out.append(f"#define HR_HASH{size}_BUCKET_SHIFT {64 - bucket_bits}")
+        out.append(f"#define HR_HASH{size}_SLOT_SHIFT {64 - bucket_bits - slot_bits}")
+        out.append(f"#define HR_HASH{size}_SLOT_MASK {(1 << slot_bits) - 1}")
+        out.append(c_array("uint16_t", f"hr_hash{size}_displacement", displacement))
+        if size == 3:
+            values = [0] * (1 << slot_bits)
+            for m in multisets:
+                values[slot_of[keys[m]]] = t.high3_value[high3_class(m)]
+            out.append(c_array("uint16_t", "hr_high3", values))
+            continue
+        high = [0] * (1 << slot_bits)
+        lowa5 = [0] * (1 << slot_bits)
+        for m in multisets:
+            high[slot_of[keys[m]]] = t.high_best(m)
+            lowa5[slot_of[keys[m]]] = t.lowa5_best(m)
+        out.append(c_array("uint16_t", f"hr_high{size}", high))
+        out.append(c_array("uint16_t", f"hr_lowa5_{size}", lowa5))
+        out.append("")
+
+    out.append(c_array("uint16_t", "hr_flush", t.flush_table()))
+    out.append(c_array("uint16_t", "hr_low27_of_high", t.low27_of_high))
+    out.append("/* class of each value: rank count << 24 | category << 20 | ranks, 4 bits each, most significant first */")
+    out.append(c_array("uint32_t", "hr_high_class", [0] + [pack_class(c[0], c[1:]) for c in t.high_classes], 8))
+    out.append(c_array("uint32_t", "hr_low27_class", [0] + [pack_class(c[0], c[1:]) for c in t.low27_classes], 8))
+    # A-5 classes are stored on the high ladder (ranks with ace high) so describe() shares code.
+    a5 = [0]
+    for c in t.lowa5_classes:
+        category = (HIGH_CARD, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS)[c[0]]
+        a5.append(pack_class(category, [(r - 1) % 13 for r in c[1:]]))
+    out.append(c_array("uint32_t", "hr_lowa5_class", a5, 8))
+    out.append(c_array("uint32_t", "hr_high3_class", [0] + [pack_class(c[0], c[1:]) for c in t.high3_classes], 8))
+    eight_low = t.lowa5_5[(2, 3, 4, 5, 6)]          # 8-7-6-5-4: the worst qualifying low
+    out.append(f"#define HR_LOWA5_QUALIFY8 {eight_low}")
+    out.append("")
+    out.append("#endif")
+    return "\n".join(out) + "\n"
+
+
+def write_if_changed(path, text):
+    data = text.encode()
+    try:
+        with open(path, "rb") as f:
+            if hashlib.sha256(f.read()).digest() == hashlib.sha256(data).digest():
+                return False
+    except FileNotFoundError:
+        pass
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+    return True
+
+
+def main(argv):
+    if len(argv) != 2:
+        raise SystemExit(__doc__.splitlines()[2])
+    os.makedirs(argv[1], exist_ok=True)
+    path = os.path.join(argv[1], "handrank_tables.h")
+    changed = write_if_changed(path, generate())
+    print(f"gen_tables: {path} {'written' if changed else 'unchanged'}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
