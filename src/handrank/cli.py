@@ -1,0 +1,241 @@
+"""The `handrank` command (also `python -m handrank`).
+
+Each subcommand is two functions: one adds its arguments to its parser, one runs it and returns
+the exit status; `subcommand` registers the pair. Exit status: 0 success, 1 a hand or an input
+failed (the error is on stderr), 2 a usage error. argparse, json and the benchmark are imported
+only when main runs, so importing this module costs nothing beyond `import handrank`.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+PROG = "handrank"
+
+# name -> (help line, add_arguments(parser), run(args) -> exit status), in --help order
+SUBCOMMANDS: dict[str, tuple[str, Callable, Callable]] = {}
+
+
+def subcommand(name: str, help: str, add_arguments: Callable):
+    """Register the decorated `run(args) -> int` as subcommand `name`."""
+    def register(run: Callable) -> Callable:
+        SUBCOMMANDS[name] = (help, add_arguments, run)
+        return run
+    return register
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line `argv` (default: sys.argv[1:]) and return the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:        # --help, --version, usage errors
+        return EXIT_OK if stop.code is None else stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    try:
+        return args.run(args)
+    except BrokenPipeError:           # `handrank eval ... | head`: the reader has gone
+        _silence_stdout()
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser():
+    import argparse
+
+    from handrank import __version__
+
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Fast poker hand evaluators: high, 3-card, 2-7 and A-5 lowball.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(title="subcommands", metavar="COMMAND", required=True)
+    for name, (help, add_arguments, run) in SUBCOMMANDS.items():
+        sub = commands.add_parser(name, help=help, description=help)
+        add_arguments(sub)
+        sub.set_defaults(run=run)
+    return parser
+
+
+def _error(message: str) -> None:
+    print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):     # pragma: no cover - stdout is not a real file
+        pass
+
+
+# ----------------------------------------------------------------------------- eval
+GAMES = ("high", "high3", "low27", "lowa5")
+
+
+def _eval_arguments(parser) -> None:
+    parser.add_argument(
+        "hands", nargs="*", metavar="HAND",
+        help="a hand such as 'As Ks Qs Js Ts' or AsKsQsJsTs; cards given as separate arguments "
+             "(As Ks Qs Js Ts) make one hand; '-' or no HAND reads stdin, one hand per line")
+    parser.add_argument("--game", choices=GAMES,
+                        help="the evaluator (default: high for 5-7 cards, high3 for 3 cards)")
+    parser.add_argument("--file", "-f", action="append", default=[], metavar="F",
+                        help="read hands from F, one per line; blank lines and # comments are "
+                             "skipped (may be repeated; '-' is stdin)")
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON object per line instead of a table (hand, game, value, "
+                             "category as the Category name, description)")
+
+
+@subcommand("eval", "value, category and description of poker hands", _eval_arguments)
+def _eval(args) -> int:
+    import json
+
+    status = EXIT_OK
+    rows = []
+    try:
+        for where, text in _hand_inputs(args.hands, args.file):
+            try:
+                row = _evaluate(text, args.game)
+            except (ValueError, TypeError) as exc:
+                _error(f"{where}: {text!r}: {exc}")
+                status = EXIT_FAILED
+                continue
+            if args.json:
+                print(json.dumps({**row, "category": row["category"].name}, ensure_ascii=False))
+            else:
+                rows.append(row)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:            # a file that cannot be opened or read
+        _error(f"cannot read {exc.filename}: {exc.strerror}")
+        status = EXIT_FAILED
+    if rows:
+        print(_table(rows))
+    return status
+
+
+def _hand_inputs(hands: list[str], files: list[str]) -> Iterator[tuple[str, str]]:
+    """(where, text) for every hand: the arguments, then the files; stdin when there is neither."""
+    if not hands and not files:
+        hands = ["-"]
+    if len(hands) > 1 and all(_is_one_card(h) for h in hands):
+        yield "hand", " ".join(hands)
+    else:
+        for i, text in enumerate(hands, 1):
+            if text == "-":
+                yield from _lines_of("-")
+            else:
+                yield f"hand {i}", text
+    for path in files:
+        yield from _lines_of(path)
+
+
+def _lines_of(path: str) -> Iterator[tuple[str, str]]:
+    if path == "-":
+        if sys.stdin.isatty():
+            print("reading hands from stdin, one per line (end with Ctrl-D)", file=sys.stderr)
+        yield from _hand_lines(sys.stdin, "<stdin>")
+    else:
+        with open(path, encoding="utf-8", errors="replace") as f:   # a bad byte fails its line
+            yield from _hand_lines(f, path)
+
+
+def _hand_lines(lines, name: str) -> Iterator[tuple[str, str]]:
+    for number, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if text:
+            yield f"line {number} of {name}", text
+
+
+def _is_one_card(text: str) -> bool:
+    from handrank.cards import cards
+    try:
+        return len(cards(text)) == 1
+    except ValueError:
+        return False
+
+
+def _evaluate(text: str, game: str | None) -> dict:
+    """The record of one hand; ValueError naming the problem for a bad one."""
+    import handrank
+    from handrank.cards import cards, hand_str
+
+    ids = cards(text)
+    if game is None:
+        if len(ids) == 3:
+            game = "high3"
+        elif 5 <= len(ids) <= 7:
+            game = "high"
+        else:
+            raise ValueError(f"a hand has 3 cards (high3) or 5 to 7 (high), got {len(ids)}")
+    module = getattr(handrank, game)
+    value = module.evaluate(ids)
+    return {"hand": hand_str(ids), "game": game, "value": value, "category": module.category(value),
+            "description": module.describe(value)}
+
+
+def _table(rows: list[dict]) -> str:
+    header = ("hand", "game", "value", "category", "description")
+    cells = [(r["hand"], r["game"], str(r["value"]), str(r["category"]), r["description"])
+             for r in rows]
+    widths = [max(len(row[i]) for row in [header, *cells]) for i in range(len(header) - 1)]
+    lines = []
+    for row in [header, *cells]:
+        hand, game, value, category, description = row
+        lines.append(f"{hand:<{widths[0]}}  {game:<{widths[1]}}  {value:>{widths[2]}}  "
+                     f"{category:<{widths[3]}}  {description}")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- bench
+def _positive_int(text: str) -> int:
+    import argparse
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _bench_arguments(parser) -> None:
+    from handrank import bench
+
+    parser.add_argument("--hands", "-n", type=_positive_int, default=bench.DEFAULT_HANDS, metavar="N",
+                        help=f"random hands per workload (default {bench.DEFAULT_HANDS:_}; the "
+                             f"scalar workload uses N // {bench.SCALAR_FRACTION})")
+    parser.add_argument("--rounds", "-r", type=_positive_int, default=bench.DEFAULT_ROUNDS,
+                        metavar="R", help="interleaved rounds; the median is reported "
+                                          f"(default {bench.DEFAULT_ROUNDS})")
+    parser.add_argument("--threads", "-t", type=_positive_int, default=None, metavar="T",
+                        help="threads of the multi-threaded workloads (default: every core)")
+    parser.add_argument("--seed", type=int, default=bench.DEFAULT_SEED,
+                        help="seed of the random hands (default %(default)s)")
+    parser.add_argument("--json", action="store_true", help="the results as one JSON document")
+
+
+@subcommand("bench", "throughput of every evaluator against a numpy gather", _bench_arguments)
+def _bench(args) -> int:
+    from handrank import __version__, bench
+    from handrank._batch import cpu_count
+
+    threads = args.threads or cpu_count()
+    results = bench.run(args.hands, args.rounds, threads, args.seed)
+    if args.json:
+        import json
+        print(json.dumps({"version": __version__, "hands": args.hands, "rounds": args.rounds,
+                          "threads": threads, "seed": args.seed, "reference": bench.REFERENCE,
+                          "results": [r.as_dict() for r in results]}, indent=2))
+    else:
+        rounds = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
+        print(f"{PROG} {__version__} bench: {args.hands:,} random hands per workload, median of "
+              f"{rounds}, up to {threads} thread{'s' if threads > 1 else ''}")
+        print(bench.format_table(results))
+        print(f"x gather: time per hand / time per hand of {bench.REFERENCE}")
+    return EXIT_OK
