@@ -37,7 +37,7 @@ LOWA5 = GAME_LOWA5
 cdef tuple VALUES = tuple(range(7463))
 
 
-cdef int read_ids(object hand, uint8_t* buf) except -1:
+cdef Py_ssize_t read_ids(object hand, uint8_t* buf) except -1:
     """Copy the card ids of `hand` into buf[0..7] and return how many there are (may exceed 7).
 
     A tuple or list of ints is read directly; anything else (text, card strings, numpy ints) goes
@@ -58,12 +58,12 @@ cdef int read_ids(object hand, uint8_t* buf) except -1:
                     break
                 buf[i] = <uint8_t>v
             else:
-                return <int>n
+                return n
     ids = _parse_cards(hand)
     n = len(ids)
     for i in range(min(n, 7)):
         buf[i] = ids[i]
-    return <int>n if n < 100 else 100
+    return n
 
 
 cdef int explain_bad(object hand) except -1:
@@ -76,7 +76,7 @@ cdef int explain_bad(object hand) except -1:
 def high_evaluate(hand):
     """Value 1..7462 of a 5-, 6- or 7-card high hand (higher is better)."""
     cdef uint8_t buf[7]
-    cdef int n = read_ids(hand, buf)
+    cdef Py_ssize_t n = read_ids(hand, buf)
     if n < 5 or n > 7:
         raise ValueError(f"a high hand has 5, 6 or 7 cards, got {n}")
     cdef sums_t s = card_sums(buf, n)
@@ -90,7 +90,7 @@ def high_evaluate(hand):
 def high3_evaluate(hand):
     """Value 1..455 of a 3-card high hand (no straights or flushes; higher is better)."""
     cdef uint8_t buf[7]
-    cdef int n = read_ids(hand, buf)
+    cdef Py_ssize_t n = read_ids(hand, buf)
     if n != 3:
         raise ValueError(f"a 3-card hand has 3 cards, got {n}")
     cdef sums_t s = card_sums(buf, 3)
@@ -104,7 +104,7 @@ def high3_evaluate(hand):
 def low27_evaluate(hand):
     """Value 1..7462 of a 5-card 2-7 lowball hand (higher is the better low)."""
     cdef uint8_t buf[7]
-    cdef int n = read_ids(hand, buf)
+    cdef Py_ssize_t n = read_ids(hand, buf)
     if n != 5:
         raise ValueError(f"a 2-7 lowball hand has 5 cards, got {n}")
     cdef sums_t s = card_sums(buf, 5)
@@ -118,7 +118,7 @@ def low27_evaluate(hand):
 def lowa5_evaluate(hand):
     """Value 1..6175 of the best A-5 low in 5, 6 or 7 cards (higher is the better low)."""
     cdef uint8_t buf[7]
-    cdef int n = read_ids(hand, buf)
+    cdef Py_ssize_t n = read_ids(hand, buf)
     if n < 5 or n > 7:
         raise ValueError(f"an A-5 lowball hand has 5, 6 or 7 cards, got {n}")
     cdef sums_t s = card_sums(buf, n)
@@ -206,97 +206,120 @@ def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out):
 # ----------------------------------------------------------------------------- exhaustive counts
 def high_count_all(int k):
     """How many k-card hands (k in 5..7) have each high value: an array of length 7463."""
-    counts = np.zeros(7463, dtype=np.int64)
-    cdef int64_t[::1] view = counts
+    # One counter per value and suit of the last card: consecutive hands that differ only in the
+    # suit of the last card often share a value, and incrementing one counter back to back
+    # would serialise on store-to-load forwarding.
+    by_suit = np.zeros((7463, 4), dtype=np.uint32)
+    cdef uint32_t[:, ::1] view = by_suit
     with nogil:
         if k == 5:
-            count5(&view[0])
+            count5(&view[0, 0])
         elif k == 6:
-            count6(&view[0])
+            count6(&view[0, 0])
         else:
-            count7(&view[0])
-    return counts
+            count7(&view[0, 0])
+    return by_suit.sum(axis=1, dtype=np.int64)
 
 
-cdef void count5(int64_t* counts) noexcept nogil:
+# The enumerations keep, for each prefix of cards, its key, its mask and its rank hash (the hash
+# multiply distributes over the sum, so adding a card adds its own hash). The last card's loop
+# skips the flush test when no suit of the prefix holds enough cards to reach five.
+
+cdef inline bint may_flush(uint64_t prefix_key, uint64_t cards_short) noexcept nogil:
+    # cards_short * 0x1111 lifts every suit counter by the cards still to come
+    return ((prefix_key + cards_short * 0x1111) & HR_FLUSH_BITS) != 0
+
+
+cdef void count5(uint32_t* counts) noexcept nogil:
     cdef int a, b, c, d, e
-    cdef uint64_t ka, kb, kc, kd, ma, mb, mc, md, key, mask
+    cdef uint64_t kd, md, hd, key
+    cdef uint64_t[52] keys, masks, hashes
+    fill_card_hashes(keys, masks, hashes, HR_HASH5_MUL)
     for a in range(52):
-        ka = HR_SUIT_COUNTER_START + hr_card_key[a]
-        ma = hr_card_mask[a]
         for b in range(a + 1, 52):
-            kb = ka + hr_card_key[b]
-            mb = ma | hr_card_mask[b]
             for c in range(b + 1, 52):
-                kc = kb + hr_card_key[c]
-                mc = mb | hr_card_mask[c]
                 for d in range(c + 1, 52):
-                    kd = kc + hr_card_key[d]
-                    md = mc | hr_card_mask[d]
-                    for e in range(d + 1, 52):
-                        key = kd + hr_card_key[e]
-                        mask = md | hr_card_mask[e]
-                        if key & HR_FLUSH_BITS:
-                            counts[flush_value(key, mask)] += 1
-                        else:
-                            counts[hr_high5[slot5(key)]] += 1
-
-
-cdef void count6(int64_t* counts) noexcept nogil:
-    cdef int a, b, c, d, e, f
-    cdef uint64_t ka, kb, kc, kd, ke, ma, mb, mc, md, me, key, mask
-    for a in range(52):
-        ka = HR_SUIT_COUNTER_START + hr_card_key[a]
-        ma = hr_card_mask[a]
-        for b in range(a + 1, 52):
-            kb = ka + hr_card_key[b]
-            mb = ma | hr_card_mask[b]
-            for c in range(b + 1, 52):
-                kc = kb + hr_card_key[c]
-                mc = mb | hr_card_mask[c]
-                for d in range(c + 1, 52):
-                    kd = kc + hr_card_key[d]
-                    md = mc | hr_card_mask[d]
-                    for e in range(d + 1, 52):
-                        ke = kd + hr_card_key[e]
-                        me = md | hr_card_mask[e]
-                        for f in range(e + 1, 52):
-                            key = ke + hr_card_key[f]
-                            mask = me | hr_card_mask[f]
+                    kd = HR_SUIT_COUNTER_START + keys[a] + keys[b] + keys[c] + keys[d]
+                    md = masks[a] | masks[b] | masks[c] | masks[d]
+                    hd = hashes[a] + hashes[b] + hashes[c] + hashes[d]
+                    if may_flush(kd, 1):
+                        for e in range(d + 1, 52):
+                            key = kd + keys[e]
                             if key & HR_FLUSH_BITS:
-                                counts[flush_value(key, mask)] += 1
+                                counts[4 * flush_value(key, md | masks[e]) + (e & 3)] += 1
                             else:
-                                counts[hr_high6[slot6(key)]] += 1
+                                counts[4 * hr_high5[slot5(hd + hashes[e])] + (e & 3)] += 1
+                    else:
+                        for e in range(d + 1, 52):
+                            counts[4 * hr_high5[slot5(hd + hashes[e])] + (e & 3)] += 1
 
 
-cdef void count7(int64_t* counts) noexcept nogil:
-    cdef int a, b, c, d, e, f, g
-    cdef uint64_t ka, kb, kc, kd, ke, kf, ma, mb, mc, md, me, mf, key, mask
+cdef void count6(uint32_t* counts) noexcept nogil:
+    cdef int a, b, c, d, e, f
+    cdef uint64_t kd, md, hd, ke, me, he, key
+    cdef uint64_t[52] keys, masks, hashes
+    fill_card_hashes(keys, masks, hashes, HR_HASH6_MUL)
     for a in range(52):
-        ka = HR_SUIT_COUNTER_START + hr_card_key[a]
-        ma = hr_card_mask[a]
         for b in range(a + 1, 52):
-            kb = ka + hr_card_key[b]
-            mb = ma | hr_card_mask[b]
             for c in range(b + 1, 52):
-                kc = kb + hr_card_key[c]
-                mc = mb | hr_card_mask[c]
                 for d in range(c + 1, 52):
-                    kd = kc + hr_card_key[d]
-                    md = mc | hr_card_mask[d]
+                    kd = HR_SUIT_COUNTER_START + keys[a] + keys[b] + keys[c] + keys[d]
+                    md = masks[a] | masks[b] | masks[c] | masks[d]
+                    hd = hashes[a] + hashes[b] + hashes[c] + hashes[d]
                     for e in range(d + 1, 52):
-                        ke = kd + hr_card_key[e]
-                        me = md | hr_card_mask[e]
-                        for f in range(e + 1, 52):
-                            kf = ke + hr_card_key[f]
-                            mf = me | hr_card_mask[f]
-                            for g in range(f + 1, 52):
-                                key = kf + hr_card_key[g]
-                                mask = mf | hr_card_mask[g]
+                        ke = kd + keys[e]
+                        me = md | masks[e]
+                        he = hd + hashes[e]
+                        if may_flush(ke, 1):
+                            for f in range(e + 1, 52):
+                                key = ke + keys[f]
                                 if key & HR_FLUSH_BITS:
-                                    counts[flush_value(key, mask)] += 1
+                                    counts[4 * flush_value(key, me | masks[f]) + (f & 3)] += 1
                                 else:
-                                    counts[hr_high7[slot7(key)]] += 1
+                                    counts[4 * hr_high6[slot6(he + hashes[f])] + (f & 3)] += 1
+                        else:
+                            for f in range(e + 1, 52):
+                                counts[4 * hr_high6[slot6(he + hashes[f])] + (f & 3)] += 1
+
+
+cdef void count7(uint32_t* counts) noexcept nogil:
+    cdef int a, b, c, d, e, f, g
+    cdef uint64_t kd, md, hd, ke, me, he, kf, mf, hf, key
+    cdef uint64_t[52] keys, masks, hashes
+    fill_card_hashes(keys, masks, hashes, HR_HASH7_MUL)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    kd = HR_SUIT_COUNTER_START + keys[a] + keys[b] + keys[c] + keys[d]
+                    md = masks[a] | masks[b] | masks[c] | masks[d]
+                    hd = hashes[a] + hashes[b] + hashes[c] + hashes[d]
+                    for e in range(d + 1, 52):
+                        ke = kd + keys[e]
+                        me = md | masks[e]
+                        he = hd + hashes[e]
+                        for f in range(e + 1, 52):
+                            kf = ke + keys[f]
+                            mf = me | masks[f]
+                            hf = he + hashes[f]
+                            if may_flush(kf, 1):
+                                for g in range(f + 1, 52):
+                                    key = kf + keys[g]
+                                    if key & HR_FLUSH_BITS:
+                                        counts[4 * flush_value(key, mf | masks[g]) + (g & 3)] += 1
+                                    else:
+                                        counts[4 * hr_high7[slot7(hf + hashes[g])] + (g & 3)] += 1
+                            else:
+                                for g in range(f + 1, 52):
+                                    counts[4 * hr_high7[slot7(hf + hashes[g])] + (g & 3)] += 1
+
+
+cdef inline void fill_card_hashes(uint64_t* keys, uint64_t* masks, uint64_t* hashes, uint64_t mul) noexcept nogil:
+    cdef int c
+    for c in range(52):
+        keys[c] = hr_card_key[c]
+        masks[c] = hr_card_mask[c]
+        hashes[c] = rank_hash(hr_card_key[c], mul)
 
 
 # ----------------------------------------------------------------------------- class tables
@@ -315,9 +338,6 @@ def high3_class(int value):
 
 def lowa5_qualify8():
     return HR_LOWA5_QUALIFY8
-
-def low27_of_high(int value):
-    return hr_low27_of_high[value]
 
 
 cdef tuple unpack(uint32_t packed):

@@ -31,20 +31,21 @@ cdef inline sums_t card_sums(const uint8_t* c, int k) noexcept nogil:
     return s
 
 
-cdef inline uint32_t slot3(uint64_t key) noexcept nogil:
-    cdef uint64_t h = (key >> 32) * HR_HASH3_MUL
+# Perfect hash of the rank sum, one per hand size: h = rank_sum * MUL, then a displacement per
+# bucket of h. The multiply distributes over the sum, so enumerations can add per-card hashes.
+cdef inline uint64_t rank_hash(uint64_t key, uint64_t mul) noexcept nogil:
+    return (key >> 32) * mul
+
+cdef inline uint32_t slot3(uint64_t h) noexcept nogil:
     return ((h >> HR_HASH3_SLOT_SHIFT) ^ hr_hash3_displacement[h >> HR_HASH3_BUCKET_SHIFT]) & HR_HASH3_SLOT_MASK
 
-cdef inline uint32_t slot5(uint64_t key) noexcept nogil:
-    cdef uint64_t h = (key >> 32) * HR_HASH5_MUL
+cdef inline uint32_t slot5(uint64_t h) noexcept nogil:
     return ((h >> HR_HASH5_SLOT_SHIFT) ^ hr_hash5_displacement[h >> HR_HASH5_BUCKET_SHIFT]) & HR_HASH5_SLOT_MASK
 
-cdef inline uint32_t slot6(uint64_t key) noexcept nogil:
-    cdef uint64_t h = (key >> 32) * HR_HASH6_MUL
+cdef inline uint32_t slot6(uint64_t h) noexcept nogil:
     return ((h >> HR_HASH6_SLOT_SHIFT) ^ hr_hash6_displacement[h >> HR_HASH6_BUCKET_SHIFT]) & HR_HASH6_SLOT_MASK
 
-cdef inline uint32_t slot7(uint64_t key) noexcept nogil:
-    cdef uint64_t h = (key >> 32) * HR_HASH7_MUL
+cdef inline uint32_t slot7(uint64_t h) noexcept nogil:
     return ((h >> HR_HASH7_SLOT_SHIFT) ^ hr_hash7_displacement[h >> HR_HASH7_BUCKET_SHIFT]) & HR_HASH7_SLOT_MASK
 
 
@@ -64,23 +65,23 @@ cdef inline uint16_t high_of(sums_t s, int k) noexcept nogil:
     if s.key & HR_FLUSH_BITS:
         return flush_value(s.key, s.mask)
     if k == 7:
-        return hr_high7[slot7(s.key)]
+        return hr_high7[slot7(rank_hash(s.key, HR_HASH7_MUL))]
     if k == 6:
-        return hr_high6[slot6(s.key)]
-    return hr_high5[slot5(s.key)]
+        return hr_high6[slot6(rank_hash(s.key, HR_HASH6_MUL))]
+    return hr_high5[slot5(rank_hash(s.key, HR_HASH5_MUL))]
 
 
 cdef inline uint16_t lowa5_of(sums_t s, int k) noexcept nogil:
     """A-5 lowball value 1..6175 of a 5-, 6- or 7-card hand: suits never matter."""
     if k == 7:
-        return hr_lowa5_7[slot7(s.key)]
+        return hr_lowa5_7[slot7(rank_hash(s.key, HR_HASH7_MUL))]
     if k == 6:
-        return hr_lowa5_6[slot6(s.key)]
-    return hr_lowa5_5[slot5(s.key)]
+        return hr_lowa5_6[slot6(rank_hash(s.key, HR_HASH6_MUL))]
+    return hr_lowa5_5[slot5(rank_hash(s.key, HR_HASH5_MUL))]
 
 
 cdef inline uint16_t high3_of(sums_t s) noexcept nogil:
-    return hr_high3[slot3(s.key)]
+    return hr_high3[slot3(rank_hash(s.key, HR_HASH3_MUL))]
 
 
 cdef inline uint16_t low27_of(sums_t s) noexcept nogil:

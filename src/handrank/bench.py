@@ -4,8 +4,9 @@ A workload is a named callable whose input was made before timing starts, so a r
 the evaluation. Rounds are interleaved (each round runs every workload once, in the same order) so
 that a slow moment of the machine spreads over all workloads instead of landing on one, and the
 median round is reported. The reference, ``lut[idx]`` over a uint16 table of 7463 entries, is the
-cost of one random memory read per hand: an evaluator can hardly beat it, so the ratio to it says
-how close to that floor an evaluator gets, on this machine, in this run.
+cost of one random memory read per hand: an evaluator can hardly beat it, so its speed relative
+to it (1.0 = as fast as the gather) says how close to that floor an evaluator gets, on this
+machine, in this run.
 
 Peer libraries join by appending their own Workload to the list that `workloads` returns.
 """
@@ -47,7 +48,8 @@ class Workload:
 @dataclass(frozen=True)
 class Result:
     """The timing of one workload: `seconds` is the median over `times` (one per round) and
-    `ratio` is its time per hand divided by the reference's (1.0 for the reference itself)."""
+    `ratio` is its speed relative to the reference's: the reference's time per hand divided by
+    its own (1.0 for the reference itself, higher is faster)."""
 
     name: str
     hands: int
@@ -138,8 +140,8 @@ def run(n: int = DEFAULT_HANDS, rounds: int = DEFAULT_ROUNDS, threads: int | Non
 
 
 def format_table(results: Sequence[Result]) -> str:
-    """An aligned text table: workload, M hands/s, ns/hand, time per hand relative to the reference."""
-    header = ("workload", "M hands/s", "ns/hand", "x gather")
+    """An aligned text table: workload, M hands/s, ns/hand, speed relative to the reference."""
+    header = ("workload", "M hands/s", "ns/hand", "vs gather")
     rows = [(r.name, f"{r.hands_per_second / 1e6:,.2f}", f"{r.ns_per_hand:,.2f}", f"{r.ratio:,.2f}")
             for r in results]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
@@ -151,7 +153,7 @@ def format_table(results: Sequence[Result]) -> str:
 
 # ----------------------------------------------------------------------------- helpers
 def _ratio(per_hand: float, reference_per_hand: float) -> float:
-    return per_hand / reference_per_hand if reference_per_hand > 0 else float("inf")
+    return reference_per_hand / per_hand if per_hand > 0 else float("inf")
 
 
 def _time(call: Callable[[], object]) -> float:

@@ -237,5 +237,5 @@ def _bench(args) -> int:
         print(f"{PROG} {__version__} bench: {args.hands:,} random hands per workload, median of "
               f"{rounds}, up to {threads} thread{'s' if threads > 1 else ''}")
         print(bench.format_table(results))
-        print(f"x gather: time per hand / time per hand of {bench.REFERENCE}")
+        print(f"vs gather: speed relative to {bench.REFERENCE} in the same run (higher is faster)")
     return EXIT_OK
