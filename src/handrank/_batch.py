@@ -39,10 +39,8 @@ def card_array(hands, sizes: Sequence[int], what: str) -> np.ndarray:
     else:
         try:
             arr = np.asarray(hands)
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"{what}: cards must be an (N, k) integer array ({exc})") from None
-        if arr.size == 0 and arr.dtype == np.float64:     # an empty list
-            arr = arr.astype(np.uint8)
+        except ValueError as exc:       # ragged rows
+            raise ValueError(f"{what}: cards must be an (N, k) integer array ({exc})") from None
     if arr.dtype.kind not in "iu":
         raise TypeError(f"{what}: cards must be an integer array, got dtype {arr.dtype}")
     sizes_text = " or ".join(str(k) for k in sizes)

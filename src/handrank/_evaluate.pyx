@@ -6,7 +6,7 @@ costs one C function call; the batch loops are driven by handrank._batch, which 
 with the GIL held and then runs `batch` on row ranges, one per thread, without it.
 """
 cimport cython
-from cpython.long cimport PyLong_AsLong
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
@@ -45,6 +45,7 @@ cdef Py_ssize_t read_ids(object hand, uint8_t* buf) except -1:
     cdef Py_ssize_t n, i
     cdef PyObject* item
     cdef long v
+    cdef int overflow
     cdef bint is_tuple = type(hand) is tuple
     if is_tuple or type(hand) is list:
         n = PyTuple_GET_SIZE(hand) if is_tuple else PyList_GET_SIZE(hand)
@@ -53,8 +54,8 @@ cdef Py_ssize_t read_ids(object hand, uint8_t* buf) except -1:
                 item = PyTuple_GET_ITEM(hand, i) if is_tuple else PyList_GET_ITEM(hand, i)
                 if not PyLong_CheckExact(item):
                     break
-                v = PyLong_AsLong(<object>item)
-                if v < 0 or v > 255:
+                v = PyLong_AsLongAndOverflow(<object>item, &overflow)
+                if overflow or v < 0 or v > 255:
                     break
                 buf[i] = <uint8_t>v
             else:

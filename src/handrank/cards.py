@@ -29,7 +29,7 @@ def card_str(card_id: int) -> str:
 
 
 def hand_str(ids: Iterable[int]) -> str:
-    """The text of a hand: ``hand_str([51, 46]) == "As Kd"``."""
+    """The text of a hand: ``hand_str([51, 45]) == "As Kd"``."""
     return " ".join(card_str(c) for c in ids)
 
 
@@ -44,7 +44,7 @@ def card(text: str | int) -> int:
 
 
 def cards(hand: str | Iterable[str | int]) -> list[int]:
-    """The ids of a hand, checked: ``"As Kd"``, ``"AsKd"``, ``["As", "Kd"]`` or ``[51, 46]``.
+    """The ids of a hand, checked: ``"As Kd"``, ``"AsKd"``, ``["As", "Kd"]`` or ``[51, 45]``.
 
     Raises ValueError naming the card for unparsable text, ids outside 0..51 and repeated cards."""
     if isinstance(hand, str):
