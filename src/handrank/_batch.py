@@ -10,15 +10,25 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from handrank.cards import cards as parse_hand, hand_problem
 
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numpy.typing as npt
+
+    Cards = npt.NDArray[np.uint8]
+    Values = npt.NDArray[np.uint16]
+    Kernel = Callable[[Cards, Values], int]
+
 # Below this many rows one thread is faster than handing work to others.
 MIN_ROWS_PER_THREAD = 1 << 15
 
-_pool = None
+_pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 
 
@@ -29,7 +39,7 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def card_array(hands, sizes: Sequence[int], what: str) -> np.ndarray:
+def card_array(hands: npt.ArrayLike, sizes: Sequence[int], what: str) -> Cards:
     """`hands` as a C-contiguous (N, k) uint8 array with k in `sizes`, every id checked to be in
     0..51 (repeated cards are found later, by the compiled loop)."""
     if isinstance(hands, np.ndarray):
@@ -55,7 +65,7 @@ def card_array(hands, sizes: Sequence[int], what: str) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
-def _parse_rows(rows: Sequence[str]) -> np.ndarray:
+def _parse_rows(rows: Sequence[str]) -> Cards:
     parsed = []
     for i, row in enumerate(rows):
         try:
@@ -68,7 +78,7 @@ def _parse_rows(rows: Sequence[str]) -> np.ndarray:
     return np.array(parsed, dtype=np.uint8)
 
 
-def out_array(out, n: int, what: str) -> np.ndarray:
+def out_array(out: Values | None, n: int, what: str) -> Values:
     if out is None:
         return np.empty(n, dtype=np.uint16)
     if not isinstance(out, np.ndarray):
@@ -80,7 +90,7 @@ def out_array(out, n: int, what: str) -> np.ndarray:
     return out
 
 
-def thread_count(threads, n: int) -> int:
+def thread_count(threads: int | None, n: int) -> int:
     if threads is None:
         return max(1, min(cpu_count(), n // MIN_ROWS_PER_THREAD))
     if isinstance(threads, bool) or not isinstance(threads, int):
@@ -90,25 +100,25 @@ def thread_count(threads, n: int) -> int:
     return max(1, min(threads, n))
 
 
-def run(kernel: Callable[[np.ndarray, np.ndarray], int], arr: np.ndarray, out: np.ndarray,
-        threads: int) -> int:
+def run(kernel: Kernel, arr: Cards, out: Values, threads: int) -> int:
     """Run kernel(rows, out_rows) on `threads` row ranges at once; the first bad row or -1."""
-    n = arr.shape[0]
+    n: int = arr.shape[0]
     if threads <= 1:
         return kernel(arr, out)
     bounds = [n * i // threads for i in range(threads + 1)]
     pool = _get_pool()
     futures = [pool.submit(kernel, arr[a:b], out[a:b]) for a, b in zip(bounds[1:-1], bounds[2:])]
-    results = [kernel(arr[:bounds[1]], out[:bounds[1]])] + [f.result() for f in futures]
+    results: list[int] = [kernel(arr[:bounds[1]], out[:bounds[1]])] + [f.result() for f in futures]
     for start, bad in zip(bounds, results):
         if bad >= 0:
             return start + bad
     return -1
 
 
-def evaluate(kernel, hands, sizes: Sequence[int], out, threads, what: str) -> np.ndarray:
+def evaluate(kernel: Kernel, hands: npt.ArrayLike, sizes: Sequence[int], out: Values | None,
+             threads: int | None, what: str) -> Values:
     arr = card_array(hands, sizes, what)
-    n = arr.shape[0]
+    n: int = arr.shape[0]
     result = out_array(out, n, what)
     nthreads = thread_count(threads, n)
     saved = result.copy() if out is not None else None
@@ -120,7 +130,7 @@ def evaluate(kernel, hands, sizes: Sequence[int], out, threads, what: str) -> np
     return result
 
 
-def _get_pool():
+def _get_pool() -> ThreadPoolExecutor:
     global _pool
     with _pool_lock:
         if _pool is None:

@@ -65,7 +65,7 @@ class Result:
     def ns_per_hand(self) -> float:
         return self.seconds * 1e9 / self.hands
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {"name": self.name, "hands": self.hands, "seconds": self.seconds,
                 "times": list(self.times), "hands_per_second": self.hands_per_second,
                 "ns_per_hand": self.ns_per_hand, "ratio": self.ratio}
@@ -87,7 +87,7 @@ def workloads(n: int = DEFAULT_HANDS, threads: int | None = None,
     index = rng.integers(0, lut.size, size=n, dtype=np.intp)
     scalar_hands = [tuple(row) for row in hands[7][:max(1, n // SCALAR_FRACTION)].tolist()]
 
-    def batch(name: str, evaluate_batch, k: int, nthreads: int = 1) -> Workload:
+    def batch(name: str, evaluate_batch: Callable[..., object], k: int, nthreads: int = 1) -> Workload:
         label = f"{name} {k}-card batch, {nthreads} thread{'s' if nthreads > 1 else ''}"
         cards = hands[k]
         return Workload(label, n, lambda: evaluate_batch(cards, threads=nthreads))

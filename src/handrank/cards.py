@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["RANKS", "SUITS", "card", "cards", "card_str", "hand_str", "hand_problem", "random_hands"]
 
@@ -72,7 +76,7 @@ def hand_problem(ids: Iterable[int]) -> str | None:
     return _repeat(ids)
 
 
-def random_hands(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.ndarray:
+def random_hands(n: int, k: int, seed: int | np.random.Generator | None = None) -> npt.NDArray[np.uint8]:
     """An (n, k) uint8 array of random hands: k distinct cards in each row, uniformly drawn.
 
     Vectorized: column j draws a card for every row at once and redraws only the rows where it
@@ -100,7 +104,7 @@ def random_hands(n: int, k: int, seed: int | np.random.Generator | None = None) 
 
 
 # ----------------------------------------------------------------------------- helpers
-def _check_id(value) -> int:
+def _check_id(value: Any) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"a card is an int id or text like 'As', not {type(value).__name__}: {value!r}")
     c = operator.index(value)
@@ -110,7 +114,7 @@ def _check_id(value) -> int:
 
 
 def _repeat(ids: list[int]) -> str | None:
-    seen = set()
+    seen: set[int] = set()
     for c in ids:
         if c in seen:
             return f"duplicate card {_NAMES[c]}"
@@ -119,7 +123,7 @@ def _repeat(ids: list[int]) -> str | None:
 
 
 def _parse_text(text: str) -> list[int]:
-    ids = []
+    ids: list[int] = []
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
@@ -127,6 +131,7 @@ def _parse_text(text: str) -> list[int]:
             i += 1
             continue
         start = i
+        rank: int | None
         if text.startswith("10", i):
             rank = 8
             i += 2

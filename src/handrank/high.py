@@ -3,11 +3,15 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from handrank import _batch, _evaluate
 from handrank._names import rank_name, rank_plural, ranks_text
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "count_all", "MAX_VALUE"]
 
@@ -34,7 +38,8 @@ class Category(IntEnum):
 evaluate = _evaluate.high_evaluate
 
 
-def evaluate_batch(cards, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
+def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,
+                   threads: int | None = None) -> npt.NDArray[np.uint16]:
     """Values of the hands in an (N, k) integer array, k in 5..7, as an (N,) uint16 array.
 
     The GIL is released; `threads` splits the rows over that many threads (default: every core
@@ -43,7 +48,7 @@ def evaluate_batch(cards, out: np.ndarray | None = None, threads: int | None = N
                            "high.evaluate_batch")
 
 
-def count_all(k: int = 7) -> np.ndarray:
+def count_all(k: int = 7) -> npt.NDArray[np.int64]:
     """How many k-card hands (k in 5..7) have each value: index = value, length 7463.
 
     Enumerates all C(52, k) hands with incremental keys (133,784,560 for k = 7)."""
@@ -52,7 +57,7 @@ def count_all(k: int = 7) -> np.ndarray:
     return _evaluate.high_count_all(k)
 
 
-def _checked(value) -> int:
+def _checked(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"a value is an int, not {type(value).__name__}")
     if not 1 <= value <= MAX_VALUE:

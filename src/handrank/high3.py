@@ -4,12 +4,16 @@ Only high card, pair and three of a kind count: no straights, no flushes."""
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from handrank import _batch, _evaluate
 from handrank._names import rank_name, rank_plural, ranks_text
 from handrank.high import Category
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "MAX_VALUE"]
 
@@ -18,13 +22,14 @@ MAX_VALUE = 455
 evaluate = _evaluate.high3_evaluate
 
 
-def evaluate_batch(cards, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
+def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,
+                   threads: int | None = None) -> npt.NDArray[np.uint16]:
     """Values of the hands in an (N, 3) integer array as an (N,) uint16 array (GIL released)."""
     return _batch.evaluate(partial(_evaluate.batch, _evaluate.HIGH3), cards, (3,), out, threads,
                            "high3.evaluate_batch")
 
 
-def _class(value):
+def _class(value: object) -> tuple[int, tuple[int, ...]]:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"a value is an int, not {type(value).__name__}")
     if not 1 <= value <= MAX_VALUE:

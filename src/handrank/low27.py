@@ -5,12 +5,16 @@ A-2-3-4-5 is no straight but an ace-high hand. 7462 = 7-5-4-3-2 offsuit, 1 = A-K
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from handrank import _batch, _evaluate
 from handrank._names import rank_name, ranks_text
 from handrank.high import Category, describe_class
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "MAX_VALUE"]
 
@@ -19,13 +23,14 @@ MAX_VALUE = 7462
 evaluate = _evaluate.low27_evaluate
 
 
-def evaluate_batch(cards, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
+def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,
+                   threads: int | None = None) -> npt.NDArray[np.uint16]:
     """Values of the hands in an (N, 5) integer array as an (N,) uint16 array (GIL released)."""
     return _batch.evaluate(partial(_evaluate.batch, _evaluate.LOW27), cards, (5,), out, threads,
                            "low27.evaluate_batch")
 
 
-def _class(value):
+def _class(value: object) -> tuple[int, tuple[int, ...]]:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"a value is an int, not {type(value).__name__}")
     if not 1 <= value <= MAX_VALUE:

@@ -6,11 +6,15 @@ best 5-card low among them."""
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from handrank import _batch, _evaluate
 from handrank._names import rank_name, rank_plural
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "qualifies8",
            "qualifies8_batch", "MAX_VALUE", "QUALIFY8"]
@@ -23,7 +27,8 @@ QUALIFY8 = _evaluate.lowa5_qualify8()   # value of 8-7-6-5-4, the worst low that
 evaluate = _evaluate.lowa5_evaluate
 
 
-def evaluate_batch(cards, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
+def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,
+                   threads: int | None = None) -> npt.NDArray[np.uint16]:
     """Values of the hands in an (N, k) integer array, k in 5..7, as an (N,) uint16 array."""
     return _batch.evaluate(partial(_evaluate.batch, _evaluate.LOWA5), cards, (5, 6, 7), out, threads,
                            "lowa5.evaluate_batch")
@@ -34,7 +39,7 @@ def qualifies8(value: int) -> bool:
     return _checked(value) >= QUALIFY8
 
 
-def qualifies8_batch(values) -> np.ndarray:
+def qualifies8_batch(values: npt.ArrayLike) -> npt.NDArray[np.bool_]:
     """qualifies8 over an array of values (as returned by evaluate_batch): a bool array."""
     values = np.asarray(values)
     if values.dtype.kind not in "iu":
@@ -44,7 +49,7 @@ def qualifies8_batch(values) -> np.ndarray:
     return values >= QUALIFY8
 
 
-def _checked(value) -> int:
+def _checked(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"a value is an int, not {type(value).__name__}")
     if not 1 <= value <= MAX_VALUE:

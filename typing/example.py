@@ -1,0 +1,62 @@
+"""A typed tour of the public API, checked by ``mypy --strict`` (tests/test_typing.py).
+
+It is also a program: ``python typing/example.py`` runs it and checks the answers it knows."""
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+import handrank as hr
+from handrank import high, high3, low27, lowa5
+
+
+def main() -> None:
+    ace: int = hr.card("As")
+    hand_ids: list[int] = hr.cards("As Ks Qs Js Ts")
+    ace_text: str = hr.card_str(ace)
+    hand_text: str = hr.hand_str(hand_ids)
+    assert (ace, ace_text, hand_text) == (51, "As", "As Ks Qs Js Ts")
+
+    royal: int = hr.evaluate("As Ks Qs Js Ts")
+    from_ids: int = high.evaluate(hand_ids)
+    from_strings: int = high.evaluate(["As", "Ks", "Qs", "Js", "Ts", "2c", "3d"])
+    assert royal == from_ids == from_strings == high.MAX_VALUE
+
+    kind: high.Category = high.category(royal)
+    words: str = high.describe(royal)
+    assert kind is high.Category.STRAIGHT_FLUSH and words == "Royal flush"
+
+    hands: npt.NDArray[np.uint8] = hr.random_hands(1000, 7, seed=1)
+    values: npt.NDArray[np.uint16] = high.evaluate_batch(hands, threads=2)
+    into: npt.NDArray[np.uint16] = np.empty(len(hands), dtype=np.uint16)
+    same: npt.NDArray[np.uint16] = high.evaluate_batch(hands, out=into)
+    assert same is into and bool((values == into).all())
+    counts: npt.NDArray[np.int64] = high.count_all(5)
+    assert int(counts.sum()) == 2_598_960
+
+    trips: int = high3.evaluate("Qs Qh Qd")
+    top: npt.NDArray[np.uint16] = high3.evaluate_batch(hr.random_hands(10, 3, seed=2))
+    trips_kind: high.Category = high3.category(trips)
+    trips_words: str = high3.describe(trips)
+    assert trips_kind is high.Category.THREE_OF_A_KIND and top.shape == (10,)
+    print(trips_words)
+
+    wheel27: int = low27.evaluate("7c 5d 4h 3s 2c")
+    lows27: npt.NDArray[np.uint16] = low27.evaluate_batch(hr.random_hands(10, 5, seed=3))
+    low27_kind: high.Category = low27.category(wheel27)
+    low27_words: str = low27.describe(wheel27)
+    assert wheel27 == low27.MAX_VALUE and low27_kind is high.Category.HIGH_CARD
+    print(low27_words, lows27.dtype)
+
+    wheel: int = lowa5.evaluate([12 * 4, 0, 4, 8, 12])
+    lowsa5: npt.NDArray[np.uint16] = lowa5.evaluate_batch(hr.random_hands(100, 7, seed=4))
+    qualifies: bool = lowa5.qualifies8(wheel)
+    qualify_mask: npt.NDArray[np.bool_] = lowa5.qualifies8_batch(lowsa5)
+    lowa5_kind: high.Category = lowa5.category(wheel)
+    lowa5_words: str = lowa5.describe(wheel)
+    assert qualifies and wheel == lowa5.MAX_VALUE and lowa5_kind is high.Category.HIGH_CARD
+    print(lowa5_words, int(qualify_mask.sum()), "of 100 razz hands qualify")
+
+
+if __name__ == "__main__":
+    main()
