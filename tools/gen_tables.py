@@ -293,11 +293,31 @@ def generate():
         a5.append(pack_class(category, [(r - 1) % 13 for r in c[1:]]))
     out.append(c_array("uint32_t", "hr_lowa5_class", a5, 8))
     out.append(c_array("uint32_t", "hr_high3_class", [0] + [pack_class(c[0], c[1:]) for c in t.high3_classes], 8))
+    row_of_high, row_of_high3 = row_scale(t)
+    out.append("/* OFC / Chinese poker rows: 3- and 5-card high values on one interleaved scale */")
+    out.append(c_array("uint16_t", "hr_row_of_high", row_of_high))
+    out.append(c_array("uint16_t", "hr_row_of_high3", row_of_high3))
+    out.append(f"#define HR_ROW_MAX {len(t.high_classes) + len(t.high3_classes)}")
     eight_low = t.lowa5_5[(2, 3, 4, 5, 6)]          # 8-7-6-5-4: the worst qualifying low
     out.append(f"#define HR_LOWA5_QUALIFY8 {eight_low}")
     out.append("")
     out.append("#endif")
     return "\n".join(out) + "\n"
+
+
+def row_scale(t):
+    """Interleave the 455 three-card classes with the 7462 five-card classes (RULES.md): compare
+    the category on the 5-card ladder, then the ranks in order, a missing kicker lower than any
+    card. So a 3-card hand never ties a 5-card one: QQ5 sits between QQ4xx and QQ5xx."""
+    def padded(cls):
+        return (cls[0], *cls[1:], *[-1] * (6 - len(cls)))
+    rows = sorted([(padded(c), 5, v) for c, v in t.high_value.items()]
+                  + [(padded(c), 3, v) for c, v in t.high3_value.items()])
+    assert len({r[0] for r in rows}) == len(rows), "a 3-card class ties a 5-card class"
+    row_of_high, row_of_high3 = [0] * 7463, [0] * 456
+    for scale_value, (_, size, value) in enumerate(rows, 1):
+        (row_of_high if size == 5 else row_of_high3)[value] = scale_value
+    return row_of_high, row_of_high3
 
 
 def write_if_changed(path, text):

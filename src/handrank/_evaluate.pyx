@@ -27,14 +27,17 @@ cdef enum:
     GAME_HIGH3 = 1
     GAME_LOW27 = 2
     GAME_LOWA5 = 3
+    GAME_ROW = 4        # a 3- or 5-card OFC / Chinese poker row, on the interleaved row scale
 
 HIGH = GAME_HIGH
 HIGH3 = GAME_HIGH3
 LOW27 = GAME_LOW27
 LOWA5 = GAME_LOWA5
+ROW = GAME_ROW
+ROW_MAX = HR_ROW_MAX
 
 # Every value as a ready Python int, so a scalar call allocates nothing.
-cdef tuple VALUES = tuple(range(7463))
+cdef tuple VALUES = tuple(range(HR_ROW_MAX + 1))
 
 
 cdef Py_ssize_t read_ids(object hand, uint8_t* buf) except -1:
@@ -128,6 +131,20 @@ def lowa5_evaluate(hand):
     return VALUES[lowa5_of(s, n)]
 
 
+@cython.binding(False)
+@cython.always_allow_keywords(False)
+def row_evaluate(hand):
+    """Value 1..7917 of a 3- or 5-card row on the scale that interleaves 3- and 5-card hands."""
+    cdef uint8_t buf[7]
+    cdef Py_ssize_t n = read_ids(hand, buf)
+    if n != 3 and n != 5:
+        raise ValueError(f"a row has 3 or 5 cards, got {n}")
+    cdef sums_t s = card_sums(buf, n)
+    if s.bad:
+        explain_bad(hand)
+    return VALUES[hr_row_of_high3[high3_of(s)] if n == 3 else hr_row_of_high[high_of(s, 5)]]
+
+
 # ----------------------------------------------------------------------------- batch loops
 cdef inline uint16_t value_of(sums_t s, int game, int k) noexcept nogil:
     if game == GAME_HIGH:
@@ -136,6 +153,8 @@ cdef inline uint16_t value_of(sums_t s, int game, int k) noexcept nogil:
         return lowa5_of(s, k)
     if game == GAME_LOW27:
         return low27_of(s)
+    if game == GAME_ROW:
+        return hr_row_of_high3[high3_of(s)] if k == 3 else hr_row_of_high[high_of(s, 5)]
     return high3_of(s)
 
 
@@ -197,6 +216,11 @@ def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out):
                 bad = loop(GAME_LOWA5, 5, c, n, o)
         elif game == GAME_LOW27:
             bad = loop(GAME_LOW27, 5, c, n, o)
+        elif game == GAME_ROW:
+            if k == 5:
+                bad = loop(GAME_ROW, 5, c, n, o)
+            else:
+                bad = loop(GAME_ROW, 3, c, n, o)
         else:
             bad = loop(GAME_HIGH3, 3, c, n, o)
         if bad:
@@ -336,6 +360,12 @@ def lowa5_class(int value):
 
 def high3_class(int value):
     return unpack(hr_high3_class[value])
+
+def row_of_high(int value):
+    return hr_row_of_high[value]
+
+def row_of_high3(int value):
+    return hr_row_of_high3[value]
 
 def lowa5_qualify8():
     return HR_LOWA5_QUALIFY8

@@ -32,3 +32,6 @@ cdef extern from "handrank_tables.h" nogil:
     const uint32_t hr_lowa5_class[6176]
     const uint32_t hr_high3_class[456]
     const int HR_LOWA5_QUALIFY8
+    const uint16_t hr_row_of_high[7463]
+    const uint16_t hr_row_of_high3[456]
+    const int HR_ROW_MAX
