@@ -231,19 +231,16 @@ def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out):
 # ----------------------------------------------------------------------------- exhaustive counts
 def high_count_all(int k):
     """How many k-card hands (k in 5..7) have each high value: an array of length 7463."""
-    # One counter per value and suit of the last card: consecutive hands that differ only in the
-    # suit of the last card often share a value, and incrementing one counter back to back
-    # would serialise on store-to-load forwarding.
-    by_suit = np.zeros((7463, 4), dtype=np.uint32)
-    cdef uint32_t[:, ::1] view = by_suit
+    counts = np.zeros(7463, dtype=np.int64)
+    cdef int64_t[::1] view = counts
     with nogil:
         if k == 5:
-            count5(&view[0, 0])
+            count5(&view[0])
         elif k == 6:
-            count6(&view[0, 0])
+            count6(&view[0])
         else:
-            count7(&view[0, 0])
-    return by_suit.sum(axis=1, dtype=np.int64)
+            count7(&view[0])
+    return counts
 
 
 # The enumerations keep, for each prefix of cards, its key, its mask and its rank hash (the hash
@@ -255,7 +252,7 @@ cdef inline bint may_flush(uint64_t prefix_key, uint64_t cards_short) noexcept n
     return ((prefix_key + cards_short * 0x1111) & HR_FLUSH_BITS) != 0
 
 
-cdef void count5(uint32_t* counts) noexcept nogil:
+cdef void count5(int64_t* counts) noexcept nogil:
     cdef int a, b, c, d, e
     cdef uint64_t kd, md, hd, key
     cdef uint64_t[52] keys, masks, hashes
@@ -271,15 +268,15 @@ cdef void count5(uint32_t* counts) noexcept nogil:
                         for e in range(d + 1, 52):
                             key = kd + keys[e]
                             if key & HR_FLUSH_BITS:
-                                counts[4 * flush_value(key, md | masks[e]) + (e & 3)] += 1
+                                counts[flush_value(key, md | masks[e])] += 1
                             else:
-                                counts[4 * hr_high5[slot5(hd + hashes[e])] + (e & 3)] += 1
+                                counts[hr_high5[slot5(hd + hashes[e])]] += 1
                     else:
                         for e in range(d + 1, 52):
-                            counts[4 * hr_high5[slot5(hd + hashes[e])] + (e & 3)] += 1
+                            counts[hr_high5[slot5(hd + hashes[e])]] += 1
 
 
-cdef void count6(uint32_t* counts) noexcept nogil:
+cdef void count6(int64_t* counts) noexcept nogil:
     cdef int a, b, c, d, e, f
     cdef uint64_t kd, md, hd, ke, me, he, key
     cdef uint64_t[52] keys, masks, hashes
@@ -299,15 +296,15 @@ cdef void count6(uint32_t* counts) noexcept nogil:
                             for f in range(e + 1, 52):
                                 key = ke + keys[f]
                                 if key & HR_FLUSH_BITS:
-                                    counts[4 * flush_value(key, me | masks[f]) + (f & 3)] += 1
+                                    counts[flush_value(key, me | masks[f])] += 1
                                 else:
-                                    counts[4 * hr_high6[slot6(he + hashes[f])] + (f & 3)] += 1
+                                    counts[hr_high6[slot6(he + hashes[f])]] += 1
                         else:
                             for f in range(e + 1, 52):
-                                counts[4 * hr_high6[slot6(he + hashes[f])] + (f & 3)] += 1
+                                counts[hr_high6[slot6(he + hashes[f])]] += 1
 
 
-cdef void count7(uint32_t* counts) noexcept nogil:
+cdef void count7(int64_t* counts) noexcept nogil:
     cdef int a, b, c, d, e, f, g
     cdef uint64_t kd, md, hd, ke, me, he, kf, mf, hf, key
     cdef uint64_t[52] keys, masks, hashes
@@ -331,12 +328,12 @@ cdef void count7(uint32_t* counts) noexcept nogil:
                                 for g in range(f + 1, 52):
                                     key = kf + keys[g]
                                     if key & HR_FLUSH_BITS:
-                                        counts[4 * flush_value(key, mf | masks[g]) + (g & 3)] += 1
+                                        counts[flush_value(key, mf | masks[g])] += 1
                                     else:
-                                        counts[4 * hr_high7[slot7(hf + hashes[g])] + (g & 3)] += 1
+                                        counts[hr_high7[slot7(hf + hashes[g])]] += 1
                             else:
                                 for g in range(f + 1, 52):
-                                    counts[4 * hr_high7[slot7(hf + hashes[g])] + (g & 3)] += 1
+                                    counts[hr_high7[slot7(hf + hashes[g])]] += 1
 
 
 cdef inline void fill_card_hashes(uint64_t* keys, uint64_t* masks, uint64_t* hashes, uint64_t mul) noexcept nogil:
