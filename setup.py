@@ -37,6 +37,7 @@ class GenerateThenBuild(build_ext):
 
 
 setup(
-    ext_modules=[Extension("handrank._evaluate", ["src/handrank/_evaluate.pyx"])],
+    ext_modules=[Extension("handrank._evaluate", ["src/handrank/_evaluate.pyx"]),
+                 Extension("handrank._bigtwo", ["src/handrank/_bigtwo.pyx"])],
     cmdclass={"build_ext": GenerateThenBuild},
 )

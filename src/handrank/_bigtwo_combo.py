@@ -1,0 +1,236 @@
+"""Big Two plays: `Combo`, classifying cards (one play or a batch), comparing plays, legal moves."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
+
+import numpy as np
+
+from handrank import _batch, _bigtwo
+from handrank._bigtwo_rules import Kind, Rules
+from handrank._bigtwo_tables import KIND_SHIFT, big_two_rank, tables
+from handrank.cards import SUITS, card as parse_card, card_str, cards as parse_cards, hand_problem
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["Combo", "classify", "beats", "classify_batch", "legal_moves", "legal_move_arrays",
+           "action_mask", "action_cards", "card_strength", "ACTIONS"]
+
+Cards = Union[str, Iterable[Union[str, int]]]
+RulesLike = Union["Rules", str, None]
+
+# The RL action space of `action_mask`: a bit set over the hand's cards sorted by id (13 bits).
+ACTIONS = 1 << 13
+_SMALL_KINDS = (None, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR)
+_DEFAULT = Rules()
+
+
+class Combo(NamedTuple):
+    """A play: its kind, number of cards, the cards (ids, ascending) and its key.
+
+    Keys of plays of the same size compare directly (higher beats lower); so do combos:
+    ``a > b`` is True when `a` beats `b`. Comparing combos of different sizes is a TypeError."""
+
+    kind: Kind
+    size: int
+    cards: tuple[int, ...]
+    key: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} {' '.join(card_str(c) for c in self.cards)}"
+
+    def _other_key(self, other: Any) -> int:
+        if not isinstance(other, Combo):
+            return NotImplemented
+        if other.size != self.size:
+            raise TypeError(f"a {self.size}-card play does not compare with a {other.size}-card play")
+        return other.key
+
+    def __lt__(self, other: Any) -> bool:  # type: ignore[override]
+        key = self._other_key(other)
+        return key if key is NotImplemented else self.key < key
+
+    def __le__(self, other: Any) -> bool:  # type: ignore[override]
+        key = self._other_key(other)
+        return key if key is NotImplemented else self.key <= key
+
+    def __gt__(self, other: Any) -> bool:  # type: ignore[override]
+        key = self._other_key(other)
+        return key if key is NotImplemented else self.key > key
+
+    def __ge__(self, other: Any) -> bool:  # type: ignore[override]
+        key = self._other_key(other)
+        return key if key is NotImplemented else self.key >= key
+
+
+class _Context(NamedTuple):
+    """What the hot paths need of a ruleset, stashed on the Rules object."""
+    rules: Rules
+    tables: _bigtwo.Tables
+    five_kinds: tuple[Kind, ...]
+    sizes: tuple[int, ...]
+
+
+def resolve_rules(rules: RulesLike) -> Rules:
+    if rules is None:
+        return _DEFAULT
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise TypeError(f"rules must be a bigtwo.Rules, a preset name or None, not {type(rules).__name__}")
+
+
+def context(rules: RulesLike) -> _Context:
+    r = resolve_rules(rules)
+    try:
+        return r.__dict__["_context"]
+    except KeyError:
+        ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes)
+        object.__setattr__(r, "_context", ctx)   # a cache, not a field: eq and hash ignore it
+        return ctx
+
+
+def make_combo(ctx: _Context, cards: tuple[int, ...], key: int) -> Combo:
+    size = len(cards)
+    kind = ctx.five_kinds[(key >> KIND_SHIFT) - 1] if size == 5 else _SMALL_KINDS[size]
+    return tuple.__new__(Combo, (kind, size, cards, key))
+
+
+def classify(cards: Cards | Combo, rules: RulesLike = None) -> Combo | None:
+    """The combo that 1 to 5 cards form under `rules` (default hk), or None when they form none.
+
+    ``classify("Ks Kc").kind is Kind.PAIR``; 4 cards form a combo only when the rules let four of a
+    kind be played alone. Raises ValueError for bad or repeated cards, and for 0 or over 5 cards."""
+    ctx = context(rules)
+    if isinstance(cards, Combo):
+        cards = cards.cards
+    ids = sorted(parse_cards(cards))
+    if not 1 <= len(ids) <= 5:
+        raise ValueError(f"a Big Two play has 1 to 5 cards, got {len(ids)}")
+    key = _bigtwo.key(ctx.tables, bytes(ids))
+    return make_combo(ctx, tuple(ids), key) if key else None
+
+
+def _as_combo(play: Cards | Combo, ctx: _Context, what: str) -> Combo:
+    if isinstance(play, Combo):
+        return play
+    combo = classify(play, ctx.rules)
+    if combo is None:
+        raise ValueError(f"{what} {play!r} is not a Big Two combo")
+    return combo
+
+
+def beats(play: Cards | Combo, current: Cards | Combo | None, rules: RulesLike = None) -> bool:
+    """Whether `play` may be played on `current` (None: leading, any combo may be played): the same
+    number of cards and a strictly higher key. A play that is no combo beats nothing."""
+    ctx = context(rules)
+    mine = play if isinstance(play, Combo) else classify(play, ctx.rules)
+    if mine is None:
+        return False
+    if current is None:
+        return True
+    theirs = _as_combo(current, ctx, "the combo to beat")
+    return mine.size == theirs.size and mine.key > theirs.key
+
+
+def classify_batch(cards: npt.ArrayLike, rules: RulesLike = None, out: npt.NDArray[np.int32] | None = None,
+                   threads: int | None = None) -> npt.NDArray[np.int32]:
+    """Keys of the plays in an (N, k) integer array, k in {1, 2, 3, 5} (4 where the rules allow
+    four cards alone), as an (N,) int32 array: 0 where the cards form no combo.
+
+    The GIL is released; `threads` splits the rows over that many threads. A bad row (id outside
+    0..51, repeated card) raises ValueError naming the row and the card; `out` is then unchanged."""
+    ctx = context(rules)
+    what = "bigtwo.classify_batch"
+    arr = _batch.card_array(cards, ctx.sizes, what)
+    n: int = arr.shape[0]
+    result = _out_array(out, n, what)
+    saved = result.copy() if out is not None else None
+    bad = _batch.run(partial(_bigtwo.batch, ctx.tables), arr, result, _batch.thread_count(threads, n))
+    if bad >= 0:
+        if saved is not None:
+            result[:] = saved
+        raise ValueError(f"row {bad}: {hand_problem(arr[bad])}")
+    return result
+
+
+def _out_array(out: Any, n: int, what: str) -> npt.NDArray[np.int32]:
+    if out is None:
+        return np.empty(n, dtype=np.int32)
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"{what}: out must be a numpy array, not {type(out).__name__}")
+    if out.dtype != np.int32:
+        raise TypeError(f"{what}: out must have dtype int32, got {out.dtype}")
+    if out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"{what}: out must be a writeable contiguous array of shape ({n},), got {out.shape}")
+    return out
+
+
+# ----------------------------------------------------------------------------- legal moves
+def _move_query(hand: Cards, current: Cards | Combo | None, must_include: str | int | None,
+                ctx: _Context) -> tuple[bytes, int, int, int]:
+    ids = sorted(parse_cards(hand))
+    want = above = must = 0
+    if current is not None:
+        combo = _as_combo(current, ctx, "the combo to beat")
+        want, above = combo.size, combo.key
+    if must_include is not None:
+        required = parse_card(must_include)
+        if required not in ids:
+            raise ValueError(f"must_include card {card_str(required)} is not in the hand")
+        must = 1 << required
+    return bytes(ids), want, above, must
+
+
+def legal_move_arrays(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
+                      must_include: str | int | None = None
+                      ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+    """The legal moves as arrays: (cards (M, 5) uint8 with unused slots 255, sizes (M,), keys (M,)),
+    in the order of `legal_moves` (by size, then key). Passing is not listed."""
+    ctx = context(rules)
+    ids, want, above, must = _move_query(hand, current, must_include, ctx)
+    cards, sizes, keys = _bigtwo.moves(ctx.tables, ids, want, above, must)
+    order = np.lexsort((keys, sizes))
+    return cards[order], sizes[order], keys[order]
+
+
+def legal_moves(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
+                must_include: str | int | None = None) -> list[Combo]:
+    """Every combo `hand` can play on `current` (same size, strictly higher key), or every combo
+    when leading (current None); with `must_include`, only those holding that card (the opening
+    3♦). Ordered by size, then key (weakest first); each combo once. Passing is not listed."""
+    ctx = context(rules)
+    cards, sizes, keys = legal_move_arrays(hand, current, ctx.rules, must_include)
+    return [make_combo(ctx, tuple(row[:size]), key)
+            for row, size, key in zip(cards.tolist(), sizes.tolist(), keys.tolist())]
+
+
+def action_mask(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
+                must_include: str | int | None = None) -> npt.NDArray[np.bool_]:
+    """The legal actions as a (8192,) bool mask for RL. Action `a` plays the cards of the hand
+    (sorted by id, at most 13 cards) whose positions are the set bits of `a`; action 0 is the
+    pass, legal only when there is a combo to beat."""
+    ids = sorted(parse_cards(hand))
+    if len(ids) > 13:
+        raise ValueError(f"action_mask takes hands of at most 13 cards, got {len(ids)}")
+    cards, sizes, _ = legal_move_arrays(ids, current, rules, must_include)
+    mask = np.zeros(ACTIONS, dtype=bool)
+    position = np.full(256, 0, dtype=np.int64)
+    position[ids] = 1 << np.arange(len(ids), dtype=np.int64)
+    mask[position[cards].sum(axis=1)] = True          # unused slots (255) map to 0
+    mask[0] = current is not None
+    return mask
+
+
+def action_cards(hand: Iterable[int], action: int) -> list[int]:
+    """The cards action `action` of `action_mask` plays from `hand`."""
+    ids = sorted(hand)
+    return [c for i, c in enumerate(ids) if action >> i & 1]
+
+
+def card_strength(card_id: int, rules: Rules) -> int:
+    """0 (lowest card) .. 51 (highest) in the Big Two order of `rules`."""
+    return 4 * big_two_rank(card_id) + rules.suit_order.index(SUITS[card_id % 4])

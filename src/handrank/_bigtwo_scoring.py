@@ -1,0 +1,82 @@
+"""End-of-game payments in Big Two (RULES.md): the losers pay for the cards they still hold."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Union
+
+from handrank._bigtwo_combo import Cards, Combo, RulesLike, classify, context, legal_move_arrays
+from handrank._bigtwo_rules import Kind, Rules
+from handrank._bigtwo_tables import KIND_SHIFT
+from handrank.cards import cards as parse_cards
+
+__all__ = ["payments", "holds_bonus", "is_bonus_play"]
+
+_BONUS_KINDS = (Kind.FOUR, Kind.FOUR_OF_A_KIND, Kind.STRAIGHT_FLUSH)
+
+
+def _has_two(ids: Iterable[int]) -> bool:
+    return any(c < 4 for c in ids)         # card ids 0..3 are the twos
+
+
+def is_bonus_play(play: Cards | Combo, rules: RulesLike = None) -> bool:
+    """Whether a play holds a 2, or is four of a kind or a straight flush."""
+    combo = play if isinstance(play, Combo) else classify(play, rules)
+    if combo is None:
+        raise ValueError(f"the winning play {play!r} is not a Big Two combo")
+    return _has_two(combo.cards) or combo.kind in _BONUS_KINDS
+
+
+def holds_bonus(hand: Cards, rules: RulesLike = None) -> bool:
+    """Whether a hand still holds a 2, four of a kind or a straight flush."""
+    ids = parse_cards(hand)
+    if _has_two(ids):
+        return True
+    ranks = [c // 4 for c in ids]
+    if any(ranks.count(r) == 4 for r in set(ranks)):
+        return True
+    ctx = context(rules)
+    if Kind.STRAIGHT_FLUSH not in ctx.five_kinds or len(ids) < 5:
+        return False
+    straight_flush = ctx.five_kinds.index(Kind.STRAIGHT_FLUSH) + 1
+    _, _, keys = legal_move_arrays(ids, None, ctx.rules)
+    return bool(((keys >> KIND_SHIFT) == straight_flush).any())
+
+
+def payments(cards_left: Sequence[Union[int, Cards]], rules: RulesLike = None, *,
+             winning_play: Cards | Combo | None = None,
+             bonus_held: Sequence[bool] | None = None) -> list[int]:
+    """What each player receives (the winner, holding 0 cards) or pays (negative) at the end.
+
+    `cards_left[i]` is player i's card count or remaining hand. Each loser pays 1 per card, times
+    2 from ``rules.double_at`` cards, times 3 from ``rules.triple_at``. With ``rules.double_held``
+    a loser who still holds a 2, four of a kind or a straight flush pays double (`bonus_held[i]`
+    says so, or it is read from the hand); with ``rules.double_winning_play`` every payment doubles
+    when `winning_play` held a 2, four of a kind or a straight flush.
+    ``payments([0, 3, 11, 8]) == [33, -3, -22, -8]``."""
+    r: Rules = context(rules).rules
+    counts = [c if isinstance(c, int) and not isinstance(c, bool) else len(parse_cards(c))
+              for c in cards_left]
+    if not 2 <= len(counts) <= 4:
+        raise ValueError(f"Big Two has 2 to 4 players, got {len(counts)}")
+    if any(c < 0 for c in counts):
+        raise ValueError(f"card counts must be >= 0, got {counts}")
+    winners = [i for i, c in enumerate(counts) if c == 0]
+    if len(winners) != 1:
+        raise ValueError(f"exactly one player (the winner) must hold 0 cards, got {counts}")
+    if bonus_held is not None and len(bonus_held) != len(counts):
+        raise ValueError(f"bonus_held has {len(bonus_held)} entries for {len(counts)} players")
+    everyone = 2 if r.double_winning_play and winning_play is not None and is_bonus_play(winning_play, r) else 1
+    result = []
+    for i, (count, left) in enumerate(zip(counts, cards_left)):
+        if count == 0:
+            result.append(0)
+            continue
+        pay = count * (3 if count >= r.triple_at else 2 if count >= r.double_at else 1) * everyone
+        if r.double_held:
+            held = bonus_held[i] if bonus_held is not None else (
+                not isinstance(left, int) and holds_bonus(left, r))
+            if held:
+                pay *= 2
+        result.append(-pay)
+    result[winners[0]] = -sum(result)
+    return result
