@@ -39,7 +39,8 @@ class Combo(NamedTuple):
     key: int
 
     def __str__(self) -> str:
-        return f"{self.kind} {' '.join(card_str(c) for c in self.cards)}"
+        """``"straight 3d 4c 5h 6s 7d"``: cards in Big Two rank order, 3 first, 2 last."""
+        return f"{self.kind} {' '.join(card_str(c) for c in sorted(self.cards, key=big_two_rank))}"
 
     def _other_key(self, other: Any) -> int:
         if not isinstance(other, Combo):
