@@ -218,26 +218,69 @@ def _bench_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=bench.DEFAULT_SEED,
                         help="seed of the random hands (default %(default)s)")
     parser.add_argument("--json", action="store_true", help="the results as one JSON document")
+    parser.add_argument("--agree", type=_count, default=bench.DEFAULT_AGREEMENT_HANDS, metavar="N",
+                        help="random hands per agreement check of each peer, 0 to skip the checks "
+                             f"(default {bench.DEFAULT_AGREEMENT_HANDS:_})")
+    parser.add_argument("--no-peers", action="store_true",
+                        help="measure handrank alone, even when peer evaluators are installed")
+    parser.add_argument("--plot", metavar="PNG", default=None,
+                        help="also draw a bar chart of hands/s to this file (needs matplotlib: "
+                             "pip install 'handrank[plot]')")
 
 
-@subcommand("bench", "throughput of every evaluator against a numpy gather", _bench_arguments)
+def _count(text: str) -> int:
+    return 0 if text.strip() == "0" else _positive_int(text)
+
+
+@subcommand("bench", "throughput of every evaluator, and of peer evaluators, against a numpy gather",
+            _bench_arguments)
 def _bench(args) -> int:
-    from handrank import __version__, bench
+    from handrank import __version__, bench, peers
     from handrank._batch import cpu_count
 
+    if args.plot is not None:
+        try:
+            import matplotlib  # noqa: F401  (fail before the minute of measuring, not after)
+        except ImportError:
+            print(f"{PROG} bench: --plot needs matplotlib: pip install 'handrank[plot]'", file=sys.stderr)
+            return EXIT_FAILED
     threads = args.threads or cpu_count()
-    results = bench.run(args.hands, args.rounds, threads, args.seed)
+    loaded, missing = ({}, []) if args.no_peers else peers.available()
+    versions = {p.name: p.version() for p in peers.PEERS if p.name in loaded}
+    results = bench.run(args.hands, args.rounds, threads, args.seed, loaded)
+    checks = bench.agreement(loaded, args.agree, args.seed) if args.agree else []
+    if args.plot is not None:
+        bench.plot(results, args.plot, f"{PROG} {__version__} bench")
     if args.json:
         import json
         print(json.dumps({"version": __version__, "hands": args.hands, "rounds": args.rounds,
                           "threads": threads, "seed": args.seed, "reference": bench.REFERENCE,
-                          "results": [r.as_dict() for r in results]}, indent=2))
+                          "peers": versions, "not_installed": missing,
+                          "results": [r.as_dict() for r in results],
+                          "agreement": [c.as_dict() for c in checks]}, indent=2))
+        return EXIT_OK
+    rounds = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
+    print(f"{PROG} {__version__} bench: {args.hands:,} random hands per workload, median of "
+          f"{rounds}, up to {threads} thread{'s' if threads > 1 else ''}")
+    if args.no_peers:
+        print("peers: not measured (--no-peers)")
+    elif not loaded:
+        print(f"peers: none installed ({', '.join(missing)}): measuring handrank alone; "
+              "pip install 'handrank[bench]' to compare")
     else:
-        rounds = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
-        print(f"{PROG} {__version__} bench: {args.hands:,} random hands per workload, median of "
-              f"{rounds}, up to {threads} thread{'s' if threads > 1 else ''}")
-        print(bench.format_table(results))
-        print(f"vs gather: speed relative to {bench.REFERENCE} in the same run (higher is faster)")
+        print("peers: " + ", ".join(f"{name} {version}" for name, version in versions.items())
+              + (f"; not installed: {', '.join(missing)}" if missing else ""))
+    print(bench.format_table(results))
+    print(f"vs gather: speed relative to {bench.REFERENCE} in the same run (higher is faster)")
+    print("vs handrank: speed relative to handrank's one-thread batch on the same kind of hands, "
+          "same round; peers evaluate fewer hands, one call each (~"
+          f"{bench.PEER_SECONDS:g} s per round)")
+    if checks:
+        print(f"\nagreement with handrank (same hands, orderings compared; 5-card checks include "
+              f"{len(bench.EDGE_HANDS)} straights and near-straights, A-2-3-4-5 among them):")
+        print(bench.format_agreement(checks, versions))
+    if args.plot is not None:
+        print(f"\nchart: {args.plot}")
     return EXIT_OK
 
 

@@ -1,0 +1,160 @@
+"""Other Python poker evaluators, as `handrank bench` measures and checks them.
+
+Each peer is described by its PyPI name, its import name and a loader that imports it and returns
+one `PeerEvaluator` per game it supports ("high": 5 to 7 cards, "low27": 2-7 lowball, 5 cards).
+An evaluator turns handrank's card ids into the peer's own card format in `prepare` (not timed)
+and evaluates the prepared hands in `evaluate` (timed), calling the peer the fastest way its
+public API allows for one hand at a time. A peer that does not import is "not installed": the
+benchmark then runs without it.
+
+Values come back as the peer gives them; `higher_is_better` says which way they point, so that
+`oriented` can turn them into handrank's convention for the agreement check.
+"""
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import starmap
+
+import numpy as np
+import numpy.typing as npt
+
+from handrank.cards import card_str
+
+__all__ = ["GAMES", "Peer", "PeerEvaluator", "PEERS", "available"]
+
+# game -> hand sizes the benchmark gives it
+GAMES: dict[str, tuple[int, ...]] = {"high": (5, 7), "low27": (5,)}
+
+_CARD_STRINGS = [card_str(i) for i in range(52)]
+
+
+@dataclass(frozen=True)
+class PeerEvaluator:
+    """`evaluate(prepare(hands))` is one value per row of `hands` (an (n, k) array of ids)."""
+
+    prepare: Callable[[npt.NDArray[np.uint8]], object]
+    evaluate: Callable[[object], Sequence[int]]
+    higher_is_better: bool
+
+    def oriented(self, values: Sequence[int]) -> npt.NDArray[np.int64]:
+        """`values` as int64 where higher is better, as handrank's are."""
+        array = np.asarray(values, dtype=np.int64)
+        return array if self.higher_is_better else -array
+
+
+@dataclass(frozen=True)
+class Peer:
+    """A peer library: `load()` imports it (ImportError when it is not installed) and returns its
+    evaluators by game."""
+
+    name: str
+    module: str
+    load: Callable[[], Mapping[str, PeerEvaluator]]
+
+    def version(self) -> str:
+        try:
+            return importlib.metadata.version(self.name)
+        except importlib.metadata.PackageNotFoundError:
+            return "?"
+
+
+def _rows(hands: npt.NDArray[np.uint8], convert: Sequence[object]) -> list[list[object]]:
+    return [[convert[c] for c in row] for row in hands.tolist()]
+
+
+def _phevaluator() -> dict[str, PeerEvaluator]:
+    # The compiled entry points that phevaluator.evaluate_cards calls once it has turned each
+    # card into an id: calling them directly keeps that per-call conversion out of the timing.
+    from phevaluator import _pheval
+    from phevaluator.card import Card
+
+    ids = [Card.to_id(s) for s in _CARD_STRINGS]
+    by_size = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards, 7: _pheval.evaluate_7cards}
+
+    def prepare(hands: npt.NDArray[np.uint8]) -> tuple[Callable[..., int], list[tuple[int, ...]]]:
+        return by_size[hands.shape[1]], [tuple(row) for row in _rows(hands, ids)]
+
+    def evaluate(prepared: tuple[Callable[..., int], list[tuple[int, ...]]]) -> list[int]:
+        function, rows = prepared
+        return list(starmap(function, rows))
+
+    return {"high": PeerEvaluator(prepare, evaluate, higher_is_better=False)}
+
+
+def _eval7() -> dict[str, PeerEvaluator]:
+    import eval7
+
+    cards = [eval7.Card(s) for s in _CARD_STRINGS]
+    evaluate = eval7.evaluate
+    return {"high": PeerEvaluator(lambda hands: _rows(hands, cards),
+                                  lambda rows: list(map(evaluate, rows)), higher_is_better=True)}
+
+
+def _cactus_kev(module: str) -> dict[str, PeerEvaluator]:
+    """treys and deuces (its Python 3 fork): `Evaluator().evaluate(hole, board)` on int cards."""
+    library = __import__(module)
+    cards = [library.Card.new(s) for s in _CARD_STRINGS]
+    evaluate = library.Evaluator().evaluate
+
+    def prepare(hands: npt.NDArray[np.uint8]) -> list[tuple[list[int], list[int]]]:
+        return [(row[:2], row[2:]) for row in _rows(hands, cards)]
+
+    return {"high": PeerEvaluator(prepare, lambda pairs: list(starmap(evaluate, pairs)),
+                                  higher_is_better=False)}
+
+
+def _pokerkit() -> dict[str, PeerEvaluator]:
+    from pokerkit import Card, StandardHighHand, StandardLowHand
+
+    cards = [Card.clean(s)[0] for s in _CARD_STRINGS]
+
+    def prepare(hands: npt.NDArray[np.uint8]) -> list[tuple[object, ...]]:
+        return [tuple(row) for row in _rows(hands, cards)]
+
+    def high(rows: list[tuple[object, ...]]) -> list[int]:
+        best = StandardHighHand.from_game       # the best five of the cards
+        return [best(row).entry.index for row in rows]
+
+    def low27(rows: list[tuple[object, ...]]) -> list[int]:
+        # StandardLowHand is the hand type of pokerkit's deuce-to-seven games; a lower entry
+        # index is a better low.
+        return [StandardLowHand(row).entry.index for row in rows]
+
+    return {"high": PeerEvaluator(prepare, high, higher_is_better=True),
+            "low27": PeerEvaluator(prepare, low27, higher_is_better=False)}
+
+
+def _holdem_hand_evaluator() -> dict[str, PeerEvaluator]:
+    from holdem_hand_evaluator import evaluate_hand
+
+    def prepare(hands: npt.NDArray[np.uint8]) -> list[str]:
+        return ["".join(row) for row in _rows(hands, _CARD_STRINGS)]  # type: ignore[arg-type]
+
+    return {"high": PeerEvaluator(prepare, lambda texts: list(map(evaluate_hand, texts)),
+                                  higher_is_better=True)}
+
+
+PEERS: tuple[Peer, ...] = (
+    Peer("phevaluator", "phevaluator", _phevaluator),
+    Peer("eval7", "eval7", _eval7),
+    Peer("treys", "treys", lambda: _cactus_kev("treys")),
+    Peer("deuces", "deuces", lambda: _cactus_kev("deuces")),
+    Peer("pokerkit", "pokerkit", _pokerkit),
+    Peer("holdem-hand-evaluator", "holdem_hand_evaluator", _holdem_hand_evaluator),
+)
+
+
+def available(peers: Sequence[Peer] | None = None) -> tuple[dict[str, Mapping[str, PeerEvaluator]],
+                                                           list[str]]:
+    """({peer name: its evaluators by game} for the peers (default `PEERS`) that import,
+    [names of the others])."""
+    loaded: dict[str, Mapping[str, PeerEvaluator]] = {}
+    missing: list[str] = []
+    for peer in PEERS if peers is None else peers:
+        try:
+            loaded[peer.name] = peer.load()
+        except ImportError:
+            missing.append(peer.name)
+    return loaded, missing
