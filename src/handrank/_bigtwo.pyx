@@ -11,45 +11,72 @@ the card rank whose suit breaks ties (or "any card", for flushes) and the weight
 Singles, pairs, triples and bare quads are keyed directly from each card's Big Two rank and suit.
 """
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdlib cimport free, malloc, qsort
+from libc.string cimport memset
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.object cimport PyObject
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from handrank._tables cimport *
 from handrank._kernels cimport sums_t, card_sums, high_of
 
 import numpy as np
 
+from handrank.cards import cards as _parse_cards
+
+cdef extern from "Python.h":
+    bint PyLong_CheckExact(PyObject*)
+    long PyLong_AsLong(object) except? -1
+
 # Selector meaning "the suit of any card" (flushes: all five share it); 14 picks nothing.
 ANY_CARD = 13
+
+
+ctypedef struct rules_t:
+    const uint8_t* rank         # [52] Big Two rank 0 (three) .. 12 (two)
+    const uint8_t* suit         # [52] Big Two suit 0 (lowest) .. 3
+    const uint8_t* pick         # [52 * 16] suit of card c under selector s, else 0
+    const int32_t* base         # [7463] per high class
+    const int32_t* weight       # [7463]
+    const uint8_t* selector     # [7463]
+    bint four_alone
+    bint two_pair
+    int n_straights
+    uint16_t straight_masks[13]  # card-rank bit sets of the straights
+    uint8_t is_straight[8192]    # by card-rank bit set
 
 
 cdef class Tables:
     """The lookup tables of one ruleset (arrays built by handrank._bigtwo_tables)."""
     cdef readonly object arrays
-    cdef const uint8_t* rank      # [52] Big Two rank 0 (three) .. 12 (two)
-    cdef const uint8_t* suit      # [52] Big Two suit 0 (lowest) .. 3
-    cdef const uint8_t* pick      # [52 * 16] suit of card c under selector s, else 0
-    cdef const int32_t* base      # [7463] per high class
-    cdef const int32_t* weight    # [7463]
-    cdef const uint8_t* selector  # [7463]
-    cdef bint four_alone
+    cdef rules_t c
 
     def __init__(self, const uint8_t[::1] rank, const uint8_t[::1] suit, const uint8_t[::1] pick,
                  const int32_t[::1] base, const int32_t[::1] weight, const uint8_t[::1] selector,
-                 bint four_alone):
+                 bint four_alone, bint two_pair, straight_masks):
         if rank.shape[0] != 52 or suit.shape[0] != 52 or pick.shape[0] != 52 * 16:
             raise ValueError("card tables must have 52 entries (pick: 52 * 16)")
         if base.shape[0] != 7463 or weight.shape[0] != 7463 or selector.shape[0] != 7463:
             raise ValueError("class tables must have 7463 entries")
         # keep the buffers alive: the pointers below point into them
         self.arrays = (rank.base, suit.base, pick.base, base.base, weight.base, selector.base)
-        self.rank = &rank[0]
-        self.suit = &suit[0]
-        self.pick = &pick[0]
-        self.base = &base[0]
-        self.weight = &weight[0]
-        self.selector = &selector[0]
-        self.four_alone = four_alone
+        self.c.rank = &rank[0]
+        self.c.suit = &suit[0]
+        self.c.pick = &pick[0]
+        self.c.base = &base[0]
+        self.c.weight = &weight[0]
+        self.c.selector = &selector[0]
+        self.c.four_alone = four_alone
+        self.c.two_pair = two_pair
+        if len(straight_masks) > 13:
+            raise ValueError("at most 13 straights")
+        self.c.n_straights = len(straight_masks)
+        memset(self.c.is_straight, 0, 8192)
+        for i, mask in enumerate(straight_masks):
+            self.c.straight_masks[i] = mask
+            self.c.is_straight[mask] = 1
 
 
-cdef inline int32_t five_key(Tables t, const uint8_t* c, uint16_t cls) noexcept nogil:
+cdef inline int32_t five_key(const rules_t* t, const uint8_t* c, uint16_t cls) noexcept nogil:
     cdef int32_t w = t.weight[cls]
     if w == 0:
         return t.base[cls]
@@ -62,7 +89,7 @@ cdef inline int32_t five_key(Tables t, const uint8_t* c, uint16_t cls) noexcept 
     return t.base[cls] + w * m
 
 
-cdef inline int32_t key_of(Tables t, const uint8_t* c, int k) noexcept nogil:
+cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept nogil:
     """Key of k valid, distinct cards (0: no combo)."""
     cdef sums_t s
     if k == 5:
@@ -85,7 +112,7 @@ cdef inline int32_t key_of(Tables t, const uint8_t* c, int k) noexcept nogil:
     return 0
 
 
-cdef inline uint64_t loop5(Tables t, const uint8_t* c, Py_ssize_t n, int32_t* out) noexcept nogil:
+cdef inline uint64_t loop5(const rules_t* t, const uint8_t* c, Py_ssize_t n, int32_t* out) noexcept nogil:
     cdef uint64_t bad = 0
     cdef Py_ssize_t i
     cdef sums_t s
@@ -126,11 +153,11 @@ def batch(Tables t, const uint8_t[:, ::1] cards, int32_t[::1] out):
     o = &out[0]
     with nogil:
         if k == 5:
-            bad = loop5(t, c, n, o)
+            bad = loop5(&t.c, c, n, o)
         else:
             for i in range(n):
                 bad |= card_sums(c + k * i, k).bad
-                o[i] = key_of(t, c + k * i, k)
+                o[i] = key_of(&t.c, c + k * i, k)
         if bad:
             first_bad = first_bad_row(c, n, k)
     return first_bad
@@ -138,102 +165,250 @@ def batch(Tables t, const uint8_t[:, ::1] cards, int32_t[::1] out):
 
 def key(Tables t, const uint8_t[::1] cards):
     """Key of one play of 1 to 5 valid, distinct cards (checked by the caller); 0: no combo."""
-    return key_of(t, &cards[0], <int>cards.shape[0])
+    return key_of(&t.c, &cards[0], <int>cards.shape[0])
 
 
 # ----------------------------------------------------------------------------- legal moves
-cdef inline Py_ssize_t emit(uint8_t* out_cards, uint8_t* out_size, int32_t* out_key, Py_ssize_t m,
-                            const uint8_t* c, int k, int32_t key) noexcept nogil:
-    cdef int j
-    for j in range(k):
-        out_cards[5 * m + j] = c[j]
+# Moves are built by structure, not by trying every subset: singles, then cards of one rank
+# (pairs, triples, bare fours), then per five-card kind: straights from the straight table, flushes
+# per suit, full houses, four of a kind with each kicker, two pairs with each kicker. Each
+# candidate is keyed by key_of, so the order and the filters are those of classify.
+
+ctypedef struct move_t:
+    int32_t key
+    int32_t index
+    uint8_t size
+
+ctypedef struct sink_t:
+    const rules_t* t
+    uint8_t* cards      # [cap * 5]
+    move_t* moves       # [cap]
+    Py_ssize_t m
+    int32_t above
+    uint64_t must
+
+
+cdef inline void consider(sink_t* out, const uint8_t* c, int k) noexcept nogil:
+    cdef int j, i
+    cdef uint8_t* slot
+    cdef uint64_t bits = 0
+    cdef int32_t key
+    if out.must:
+        for j in range(k):
+            bits |= (<uint64_t>1) << c[j]
+        if not (bits & out.must):
+            return
+    key = key_of(out.t, c, k)
+    if key <= out.above:
+        return
+    slot = out.cards + 5 * out.m
+    for j in range(k):                   # insertion sort: a combo's cards are listed ascending
+        i = j
+        while i > 0 and slot[i - 1] > c[j]:
+            slot[i] = slot[i - 1]
+            i -= 1
+        slot[i] = c[j]
     for j in range(k, 5):
-        out_cards[5 * m + j] = 255
-    out_size[m] = k
-    out_key[m] = key
-    return m + 1
+        slot[j] = 255
+    out.moves[out.m].key = key
+    out.moves[out.m].size = k
+    out.moves[out.m].index = <int32_t>out.m
+    out.m += 1
 
 
-cdef Py_ssize_t enumerate_moves(Tables t, const uint8_t* h, int n, int want, int32_t above,
-                                uint64_t must, uint8_t* oc, uint8_t* osz, int32_t* ok) noexcept nogil:
-    """Every combo of the hand h[0..n) (sorted by card id) of size `want` (0: any size) with a key
-    above `above` that holds a card of `must` (0: no constraint). Returns how many were written."""
-    cdef Py_ssize_t m = 0
-    cdef int a, b, c, d, e, k
-    cdef int32_t kk
-    cdef uint8_t buf[5]
-    cdef uint64_t bit[64]
-    cdef uint64_t ka, kb, kc, kd, ma, mb, mc, md
-    cdef uint64_t fd
-    cdef sums_t s
-    for a in range(n):
-        bit[a] = (<uint64_t>1) << h[a]
-    for k in range(1, 6):
-        if want and k != want:
-            continue
-        if k == 1:
-            for a in range(n):
-                if must and not (bit[a] & must):
+cdef int by_size_and_key(const void* a, const void* b) noexcept nogil:
+    cdef const move_t* x = <const move_t*>a
+    cdef const move_t* y = <const move_t*>b
+    if x.size != y.size:
+        return -1 if x.size < y.size else 1
+    if x.key != y.key:
+        return -1 if x.key < y.key else 1
+    return -1 if x.index < y.index else (1 if x.index > y.index else 0)
+
+
+cdef void same_rank(sink_t* out, const uint8_t* of_rank, int count, int k) noexcept nogil:
+    """Every k of the `count` cards of one rank."""
+    cdef uint8_t buf[4]
+    cdef int a, b, c, d
+    for a in range(count):
+        buf[0] = of_rank[a]
+        for b in range(a + 1, count):
+            buf[1] = of_rank[b]
+            if k == 2:
+                consider(out, buf, 2)
+                continue
+            for c in range(b + 1, count):
+                buf[2] = of_rank[c]
+                if k == 3:
+                    consider(out, buf, 3)
                     continue
-                kk = key_of(t, h + a, 1)
-                if kk > above:
-                    m = emit(oc, osz, ok, m, h + a, 1, kk)
-        elif k < 5:
-            # cards of one rank are adjacent in a hand sorted by id
-            for a in range(n):
-                buf[0] = h[a]
-                for b in range(a + 1, n):
-                    if (h[b] >> 2) != (h[a] >> 2):
-                        break
-                    buf[1] = h[b]
-                    if k == 2:
-                        kk = key_of(t, buf, 2)
-                        if kk > above and (not must or (bit[a] | bit[b]) & must):
-                            m = emit(oc, osz, ok, m, buf, 2, kk)
-                        continue
-                    for c in range(b + 1, n):
-                        if (h[c] >> 2) != (h[a] >> 2):
-                            break
-                        buf[2] = h[c]
-                        if k == 3:
-                            kk = key_of(t, buf, 3)
-                            if kk > above and (not must or (bit[a] | bit[b] | bit[c]) & must):
-                                m = emit(oc, osz, ok, m, buf, 3, kk)
-                            continue
-                        for d in range(c + 1, n):
-                            if (h[d] >> 2) != (h[a] >> 2):
-                                break
-                            buf[3] = h[d]
-                            kk = key_of(t, buf, 4)
-                            if kk > above and (not must or (bit[a] | bit[b] | bit[c] | bit[d]) & must):
-                                m = emit(oc, osz, ok, m, buf, 4, kk)
-        else:
-            for a in range(n):
-                ka = HR_SUIT_COUNTER_START + hr_card_key[h[a]]
-                ma = hr_card_mask[h[a]]
-                buf[0] = h[a]
-                for b in range(a + 1, n):
-                    kb = ka + hr_card_key[h[b]]
-                    mb = ma | hr_card_mask[h[b]]
-                    buf[1] = h[b]
-                    for c in range(b + 1, n):
-                        kc = kb + hr_card_key[h[c]]
-                        mc = mb | hr_card_mask[h[c]]
-                        buf[2] = h[c]
-                        for d in range(c + 1, n):
-                            kd = kc + hr_card_key[h[d]]
-                            md = mc | hr_card_mask[h[d]]
-                            buf[3] = h[d]
-                            fd = bit[a] | bit[b] | bit[c] | bit[d]
-                            for e in range(d + 1, n):
-                                if must and not ((fd | bit[e]) & must):
-                                    continue
-                                s.key = kd + hr_card_key[h[e]]
-                                s.mask = md | hr_card_mask[h[e]]
-                                buf[4] = h[e]
-                                kk = five_key(t, buf, high_of(s, 5))
-                                if kk > above:
-                                    m = emit(oc, osz, ok, m, buf, 5, kk)
+                for d in range(c + 1, count):
+                    buf[3] = of_rank[d]
+                    consider(out, buf, 4)
+
+
+cdef void fives(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank, int* count,
+                uint8_t[4][13] by_suit, int* suited) noexcept nogil:
+    cdef const rules_t* t = out.t
+    cdef uint8_t buf[5]
+    cdef uint8_t pairs[6][2]
+    cdef uint8_t triples[4][3]
+    cdef int i, j, r, q, a, b, c, d, e, np_, nt
+    cdef int pick[5]
+    cdef int ranks[5]
+    cdef uint16_t mask
+    # straights and straight flushes: one card of each rank of a window
+    for i in range(t.n_straights):
+        mask = t.straight_masks[i]
+        j = 0
+        for r in range(13):
+            if (mask >> r) & 1:
+                ranks[j] = r
+                j += 1
+        if not (count[ranks[0]] and count[ranks[1]] and count[ranks[2]] and count[ranks[3]]
+                and count[ranks[4]]):
+            continue
+        for a in range(count[ranks[0]]):
+            buf[0] = by_rank[ranks[0]][a]
+            for b in range(count[ranks[1]]):
+                buf[1] = by_rank[ranks[1]][b]
+                for c in range(count[ranks[2]]):
+                    buf[2] = by_rank[ranks[2]][c]
+                    for d in range(count[ranks[3]]):
+                        buf[3] = by_rank[ranks[3]][d]
+                        for e in range(count[ranks[4]]):
+                            buf[4] = by_rank[ranks[4]][e]
+                            consider(out, buf, 5)
+    # flushes: five cards of a suit whose ranks are no straight
+    for q in range(4):
+        if suited[q] < 5:
+            continue
+        for a in range(suited[q]):
+            for b in range(a + 1, suited[q]):
+                for c in range(b + 1, suited[q]):
+                    for d in range(c + 1, suited[q]):
+                        for e in range(d + 1, suited[q]):
+                            buf[0] = by_suit[q][a]
+                            buf[1] = by_suit[q][b]
+                            buf[2] = by_suit[q][c]
+                            buf[3] = by_suit[q][d]
+                            buf[4] = by_suit[q][e]
+                            mask = 0
+                            for j in range(5):
+                                mask |= 1 << (buf[j] >> 2)
+                            if not t.is_straight[mask]:
+                                consider(out, buf, 5)
+    # full houses, four of a kind plus a card, two pairs plus a card
+    for r in range(13):
+        if count[r] < 3:
+            continue
+        nt = 0
+        for a in range(count[r]):
+            for b in range(a + 1, count[r]):
+                for c in range(b + 1, count[r]):
+                    triples[nt][0] = by_rank[r][a]
+                    triples[nt][1] = by_rank[r][b]
+                    triples[nt][2] = by_rank[r][c]
+                    nt += 1
+        for q in range(13):
+            if q == r or count[q] < 2:
+                continue
+            for a in range(nt):
+                buf[0] = triples[a][0]
+                buf[1] = triples[a][1]
+                buf[2] = triples[a][2]
+                for b in range(count[q]):
+                    for c in range(b + 1, count[q]):
+                        buf[3] = by_rank[q][b]
+                        buf[4] = by_rank[q][c]
+                        consider(out, buf, 5)
+        if count[r] == 4:
+            for j in range(4):
+                buf[j] = by_rank[r][j]
+            for i in range(n):
+                if (h[i] >> 2) != r:
+                    buf[4] = h[i]
+                    consider(out, buf, 5)
+    if not t.two_pair:
+        return
+    for r in range(13):
+        if count[r] < 2:
+            continue
+        for q in range(r + 1, 13):
+            if count[q] < 2:
+                continue
+            for a in range(count[r]):
+                for b in range(a + 1, count[r]):
+                    for c in range(count[q]):
+                        for d in range(c + 1, count[q]):
+                            buf[0] = by_rank[r][a]
+                            buf[1] = by_rank[r][b]
+                            buf[2] = by_rank[q][c]
+                            buf[3] = by_rank[q][d]
+                            for i in range(n):
+                                if (h[i] >> 2) != r and (h[i] >> 2) != q:
+                                    buf[4] = h[i]
+                                    consider(out, buf, 5)
+
+
+cdef Py_ssize_t enumerate_moves(sink_t* out, const uint8_t* h, int n, int want) noexcept nogil:
+    cdef uint8_t by_rank[13][4]
+    cdef int count[13]
+    cdef uint8_t by_suit[4][13]
+    cdef int suited[4]
+    cdef int i, r, k
+    for r in range(13):
+        count[r] = 0
+    for r in range(4):
+        suited[r] = 0
+    for i in range(n):
+        r = h[i] >> 2
+        by_rank[r][count[r]] = h[i]
+        count[r] += 1
+        by_suit[h[i] & 3][suited[h[i] & 3]] = h[i]
+        suited[h[i] & 3] += 1
+    if want == 0 or want == 1:
+        for i in range(n):
+            consider(out, h + i, 1)
+    for k in range(2, 5):
+        if want == 0 or want == k:
+            for r in range(13):
+                if count[r] >= k:
+                    same_rank(out, by_rank[r], count[r], k)
+    if want == 0 or want == 5:
+        fives(out, h, n, by_rank, count, by_suit, suited)
+    return out.m
+
+
+cdef int read_hand(object hand, uint8_t* ids) except -1:
+    """The distinct ids of `hand`, ascending, into ids[0..52); returns how many. A list or tuple of
+    ints is read directly; anything else, or a bad card, goes through handrank.cards.cards (which
+    raises the error that names the card)."""
+    cdef uint64_t seen = 0, bit
+    cdef Py_ssize_t n, i
+    cdef PyObject* item
+    cdef long v
+    cdef int c, m = 0
+    cdef bint is_tuple = type(hand) is tuple
+    if not (is_tuple or type(hand) is list):
+        hand = _parse_cards(hand)
+        is_tuple = False
+    n = PyTuple_GET_SIZE(hand) if is_tuple else PyList_GET_SIZE(hand)
+    for i in range(n):
+        item = PyTuple_GET_ITEM(hand, i) if is_tuple else PyList_GET_ITEM(hand, i)
+        if not PyLong_CheckExact(item):
+            return read_hand(_parse_cards(hand), ids)
+        v = PyLong_AsLong(<object>item)
+        if v < 0 or v > 51:
+            _parse_cards(hand)                     # raises, naming the card
+        bit = (<uint64_t>1) << v
+        if seen & bit:
+            _parse_cards(hand)
+        seen |= bit
+    for c in range(52):
+        if (seen >> c) & 1:
+            ids[m] = c
+            m += 1
     return m
 
 
@@ -247,24 +422,50 @@ cdef Py_ssize_t choose(int n, int k) noexcept nogil:
     return r
 
 
-def moves(Tables t, const uint8_t[::1] hand, int want, int above, uint64_t must):
-    """(cards (M, 5) uint8 padded with 255, sizes (M,) uint8, keys (M,) int32) of every combo of
-    `hand` (valid, distinct, sorted ids; checked by the caller) of size `want` (0: every size)
-    with a key above `above` that holds a card of the bit set `must` (0: any)."""
-    cdef int n = <int>hand.shape[0]
-    cdef Py_ssize_t cap = 0, m
-    cdef int k
+def moves(Tables t, object hand, int want, int above, uint64_t must):
+    """(cards (M, 5) uint8 padded with 255, sizes (M,) uint8, keys (M,) int32): every combo of
+    `hand` of size `want` (0: every size) with a key above `above` holding a card of the bit set
+    `must` (0: any), ordered by size, then key."""
+    cdef uint8_t ids[52]
+    cdef int n = read_hand(hand, ids)
+    cdef sink_t out
+    cdef Py_ssize_t cap = 0, i, m
+    cdef int k, j
     for k in range(1, 6):
         if not want or k == want:
             cap += choose(n, k)
-    cards = np.empty((max(cap, 1), 5), dtype=np.uint8)
-    sizes = np.empty(max(cap, 1), dtype=np.uint8)
-    keys = np.empty(max(cap, 1), dtype=np.int32)
-    cdef uint8_t[:, ::1] cv = cards
-    cdef uint8_t[::1] sv = sizes
-    cdef int32_t[::1] kv = keys
-    if n == 0:
-        return cards[:0], sizes[:0], keys[:0]
-    with nogil:
-        m = enumerate_moves(t, &hand[0], n, want, above, must, &cv[0, 0], &sv[0], &kv[0])
-    return cards[:m], sizes[:m], keys[:m]
+    cap = max(cap, 1)
+    out.t = &t.c
+    out.m = 0
+    out.above = above
+    out.must = must
+    out.cards = <uint8_t*>malloc(cap * 5)
+    out.moves = <move_t*>malloc(cap * sizeof(move_t))
+    if out.cards == NULL or out.moves == NULL:
+        free(out.cards)
+        free(out.moves)
+        raise MemoryError()
+    try:
+        with nogil:
+            m = enumerate_moves(&out, ids, n, want)
+            qsort(out.moves, m, sizeof(move_t), by_size_and_key)
+        cards = np.empty((m, 5), dtype=np.uint8)
+        sizes = np.empty(m, dtype=np.uint8)
+        keys = np.empty(m, dtype=np.int32)
+        if m:
+            write_sorted(&out, m, cards, sizes, keys)
+    finally:
+        free(out.cards)
+        free(out.moves)
+    return cards, sizes, keys
+
+
+cdef void write_sorted(sink_t* out, Py_ssize_t m, uint8_t[:, ::1] cards, uint8_t[::1] sizes,
+                       int32_t[::1] keys) noexcept:
+    cdef Py_ssize_t i
+    cdef int j
+    for i in range(m):
+        for j in range(5):
+            cards[i, j] = out.cards[5 * out.moves[i].index + j]
+        sizes[i] = out.moves[i].size
+        keys[i] = out.moves[i].key

@@ -172,18 +172,17 @@ def _out_array(out: Any, n: int, what: str) -> npt.NDArray[np.int32]:
 
 # ----------------------------------------------------------------------------- legal moves
 def _move_query(hand: Cards, current: Cards | Combo | None, must_include: str | int | None,
-                ctx: _Context) -> tuple[bytes, int, int, int]:
-    ids = sorted(parse_cards(hand))
+                ctx: _Context) -> tuple[int, int, int]:
     want = above = must = 0
     if current is not None:
         combo = _as_combo(current, ctx, "the combo to beat")
         want, above = combo.size, combo.key
     if must_include is not None:
         required = parse_card(must_include)
-        if required not in ids:
+        if required not in parse_cards(hand):
             raise ValueError(f"must_include card {card_str(required)} is not in the hand")
         must = 1 << required
-    return bytes(ids), want, above, must
+    return want, above, must
 
 
 def legal_move_arrays(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
@@ -192,10 +191,7 @@ def legal_move_arrays(hand: Cards, current: Cards | Combo | None = None, rules: 
     """The legal moves as arrays: (cards (M, 5) uint8 with unused slots 255, sizes (M,), keys (M,)),
     in the order of `legal_moves` (by size, then key). Passing is not listed."""
     ctx = context(rules)
-    ids, want, above, must = _move_query(hand, current, must_include, ctx)
-    cards, sizes, keys = _bigtwo.moves(ctx.tables, ids, want, above, must)
-    order = np.lexsort((keys, sizes))
-    return cards[order], sizes[order], keys[order]
+    return _bigtwo.moves(ctx.tables, hand, *_move_query(hand, current, must_include, ctx))
 
 
 def legal_moves(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
@@ -204,7 +200,7 @@ def legal_moves(hand: Cards, current: Cards | Combo | None = None, rules: RulesL
     when leading (current None); with `must_include`, only those holding that card (the opening
     3♦). Ordered by size, then key (weakest first); each combo once. Passing is not listed."""
     ctx = context(rules)
-    cards, sizes, keys = legal_move_arrays(hand, current, ctx.rules, must_include)
+    cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, *_move_query(hand, current, must_include, ctx))
     return [make_combo(ctx, tuple(row[:size]), key)
             for row, size, key in zip(cards.tolist(), sizes.tolist(), keys.tolist())]
 

@@ -52,8 +52,9 @@ def tables(rules: Rules) -> _bigtwo.Tables:
         base[cls] = order[kind] << KIND_SHIFT | within
         weight[cls] = tie_weight
         selector[cls] = tie_selector
+    straight_masks = [sum(1 << RANKS.index(r) for r in ranks) for ranks, _ in rules.straights]
     return _bigtwo.Tables(rank, suit, pick.ravel(), base, weight, selector,
-                          rules.four_of_a_kind != "with_kicker")
+                          rules.four_of_a_kind != "with_kicker", rules.two_pair, straight_masks)
 
 
 def five_card_kind(rules: Rules, key: int) -> Kind:
