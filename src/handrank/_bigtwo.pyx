@@ -3,14 +3,14 @@
 
 Every ruleset is a `Tables` object built once by handrank._bigtwo_tables. A five-card play is first
 reduced to its high-hand class (1..7462, the same perfect hash the poker evaluators use), which
-fixes the rank multiset and whether the cards are suited; per class the tables give the key base,
-the card rank whose suit breaks ties (or "any card", for flushes) and the weight of that suit:
+fixes the rank multiset and whether the cards are suited; per class one 64-bit entry gives the key
+base, the card rank whose suit breaks ties (or "any card", for flushes) and the shift of that suit:
 
-    key = base[class] + weight[class] * max(suit of each card that has the tie-break rank)
+    key = base + (max(suit of each card that has the tie-break rank) << shift)
 
 Singles, pairs, triples and bare quads are keyed directly from each card's Big Two rank and suit.
 """
-from libc.stdint cimport int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memset
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
@@ -35,9 +35,8 @@ ctypedef struct rules_t:
     const uint8_t* rank         # [52] Big Two rank 0 (three) .. 12 (two)
     const uint8_t* suit         # [52] Big Two suit 0 (lowest) .. 3
     const uint8_t* pick         # [52 * 16] suit of card c under selector s, else 0
-    const int32_t* base         # [7463] per high class
-    const int32_t* weight       # [7463]
-    const uint8_t* selector     # [7463]
+    const uint64_t* classes     # [7463] per high class: base | selector << 32 | suit shift << 40
+                                #   | 1 << 48 when a suit breaks ties
     bint four_alone
     bint two_pair
     int n_straights
@@ -51,20 +50,18 @@ cdef class Tables:
     cdef rules_t c
 
     def __init__(self, const uint8_t[::1] rank, const uint8_t[::1] suit, const uint8_t[::1] pick,
-                 const int32_t[::1] base, const int32_t[::1] weight, const uint8_t[::1] selector,
+                 const uint64_t[::1] classes,
                  bint four_alone, bint two_pair, straight_masks):
         if rank.shape[0] != 52 or suit.shape[0] != 52 or pick.shape[0] != 52 * 16:
             raise ValueError("card tables must have 52 entries (pick: 52 * 16)")
-        if base.shape[0] != 7463 or weight.shape[0] != 7463 or selector.shape[0] != 7463:
-            raise ValueError("class tables must have 7463 entries")
+        if classes.shape[0] != 7463:
+            raise ValueError("the class table must have 7463 entries")
         # keep the buffers alive: the pointers below point into them
-        self.arrays = (rank.base, suit.base, pick.base, base.base, weight.base, selector.base)
+        self.arrays = (rank.base, suit.base, pick.base, classes.base)
         self.c.rank = &rank[0]
         self.c.suit = &suit[0]
         self.c.pick = &pick[0]
-        self.c.base = &base[0]
-        self.c.weight = &weight[0]
-        self.c.selector = &selector[0]
+        self.c.classes = &classes[0]
         self.c.four_alone = four_alone
         self.c.two_pair = two_pair
         if len(straight_masks) > 13:
@@ -77,16 +74,16 @@ cdef class Tables:
 
 
 cdef inline int32_t five_key(const rules_t* t, const uint8_t* c, uint16_t cls) noexcept nogil:
-    cdef int32_t w = t.weight[cls]
-    if w == 0:
-        return t.base[cls]
-    cdef const uint8_t* p = t.pick + t.selector[cls]
+    cdef uint64_t info = t.classes[cls]
+    if info >> 48 == 0:                   # no tie-break suit (or no combo): the base is the key
+        return <int32_t><uint32_t>info
+    cdef const uint8_t* p = t.pick + <int>((info >> 32) & 0xFF)
     cdef uint8_t m = p[16 * c[0]]
     m = max(m, p[16 * c[1]])
     m = max(m, p[16 * c[2]])
     m = max(m, p[16 * c[3]])
     m = max(m, p[16 * c[4]])
-    return t.base[cls] + w * m
+    return <int32_t><uint32_t>info + (<int32_t>m << <int>((info >> 40) & 0xFF))
 
 
 cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept nogil:

@@ -38,9 +38,7 @@ def tables(rules: Rules) -> _bigtwo.Tables:
     for c in range(52):
         pick[c, c // 4] = suit[c]
         pick[c, _ANY_CARD] = suit[c]
-    base = np.zeros(7463, dtype=np.int32)
-    weight = np.zeros(7463, dtype=np.int32)
-    selector = np.full(7463, _NO_CARD, dtype=np.uint8)
+    classes = np.full(7463, _NO_CARD << 32, dtype=np.uint64)    # no combo: key 0
     order = {kind: i + 1 for i, kind in enumerate(rules.five_card_kinds)}
     straights = {frozenset(ranks): (i, tiebreak) for i, (ranks, tiebreak) in enumerate(rules.straights)}
     for ranks, suited in _rank_classes():
@@ -48,12 +46,11 @@ def tables(rules: Rules) -> _bigtwo.Tables:
         found = _five_card_class(rules, ranks, suited, straights)
         if found is None or found[0] not in order:
             continue
-        kind, within, tie_weight, tie_selector = found
-        base[cls] = order[kind] << KIND_SHIFT | within
-        weight[cls] = tie_weight
-        selector[cls] = tie_selector
+        kind, within, suit_shift, tie_selector = found
+        classes[cls] = (order[kind] << KIND_SHIFT | within | tie_selector << 32 | suit_shift << 40
+                        | (tie_selector != _NO_CARD) << 48)
     straight_masks = [sum(1 << RANKS.index(r) for r in ranks) for ranks, _ in rules.straights]
-    return _bigtwo.Tables(rank, suit, pick.ravel(), base, weight, selector,
+    return _bigtwo.Tables(rank, suit, pick.ravel(), classes,
                           rules.four_of_a_kind != "with_kicker", rules.two_pair, straight_masks)
 
 
@@ -87,7 +84,7 @@ def _representative(ranks: tuple[int, ...], suited: bool) -> list[int]:
 
 def _five_card_class(rules: Rules, ranks: tuple[int, ...], suited: bool,
                      straights: dict[frozenset[str], tuple[int, str]]):
-    """(kind, within-kind base, tie-break weight, tie-break selector) or None for no combo."""
+    """(kind, within-kind base, shift of the tie-break suit, tie-break selector) or None."""
     counts = Counter(ranks)
     b2 = {r: (r - 1) % 13 for r in counts}
     shape = sorted(counts.values(), reverse=True)
@@ -95,15 +92,15 @@ def _five_card_class(rules: Rules, ranks: tuple[int, ...], suited: bool,
         straight = straights.get(frozenset(RANKS[r] for r in ranks))
         if straight is not None:
             index, tiebreak = straight
-            return (Kind.STRAIGHT_FLUSH if suited else Kind.STRAIGHT, 4 * index, 1, RANKS.index(tiebreak))
+            return (Kind.STRAIGHT_FLUSH if suited else Kind.STRAIGHT, 4 * index, 0, RANKS.index(tiebreak))
         if not suited:
             return None
         code = 0
         for r in sorted(b2.values(), reverse=True):
             code = code << 4 | r
         if rules.flush_order == "ranks":
-            return Kind.FLUSH, code << 2, 1, _ANY_CARD
-        return Kind.FLUSH, code, 1 << 20, _ANY_CARD
+            return Kind.FLUSH, code << 2, 0, _ANY_CARD
+        return Kind.FLUSH, code, 20, _ANY_CARD
     if shape == [4, 1]:
         four = next(r for r, n in counts.items() if n == 4)
         return Kind.FOUR_OF_A_KIND, b2[four], 0, _NO_CARD
@@ -112,5 +109,5 @@ def _five_card_class(rules: Rules, ranks: tuple[int, ...], suited: bool,
         return Kind.FULL_HOUSE, b2[triple], 0, _NO_CARD
     if shape == [2, 2, 1]:
         high = max((r for r, n in counts.items() if n == 2), key=b2.__getitem__)
-        return Kind.TWO_PAIR, 4 * b2[high], 1, high
+        return Kind.TWO_PAIR, 4 * b2[high], 0, high
     return None
