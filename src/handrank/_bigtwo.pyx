@@ -10,6 +10,7 @@ base, the card rank whose suit breaks ties (or "any card", for flushes) and the 
 
 Singles, pairs, triples and bare quads are keyed directly from each card's Big Two rank and suit.
 """
+cimport cython
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memset
@@ -27,9 +28,6 @@ cdef extern from "Python.h":
     bint PyLong_CheckExact(PyObject*)
     long PyLong_AsLong(object) except? -1
 
-# Selector meaning "the suit of any card" (flushes: all five share it); 14 picks nothing.
-ANY_CARD = 13
-
 
 ctypedef struct rules_t:
     const uint8_t* rank         # [52] Big Two rank 0 (three) .. 12 (two)
@@ -44,6 +42,7 @@ ctypedef struct rules_t:
     uint8_t is_straight[8192]    # by card-rank bit set
 
 
+@cython.auto_pickle(False)
 cdef class Tables:
     """The lookup tables of one ruleset (arrays built by handrank._bigtwo_tables)."""
     cdef readonly object arrays

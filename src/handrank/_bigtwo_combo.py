@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union, cast
 
 import numpy as np
 
@@ -42,28 +42,24 @@ class Combo(NamedTuple):
         """``"straight 3d 4c 5h 6s 7d"``: cards in Big Two rank order, 3 first, 2 last."""
         return f"{self.kind} {' '.join(card_str(c) for c in sorted(self.cards, key=big_two_rank))}"
 
-    def _other_key(self, other: Any) -> int:
+    def _other_key(self, other: object) -> int:
         if not isinstance(other, Combo):
-            return NotImplemented
+            raise TypeError(f"a Combo compares only with a Combo, not {type(other).__name__}")
         if other.size != self.size:
             raise TypeError(f"a {self.size}-card play does not compare with a {other.size}-card play")
         return other.key
 
-    def __lt__(self, other: Any) -> bool:  # type: ignore[override]
-        key = self._other_key(other)
-        return key if key is NotImplemented else self.key < key
+    def __lt__(self, other: object) -> bool:
+        return self.key < self._other_key(other)
 
-    def __le__(self, other: Any) -> bool:  # type: ignore[override]
-        key = self._other_key(other)
-        return key if key is NotImplemented else self.key <= key
+    def __le__(self, other: object) -> bool:
+        return self.key <= self._other_key(other)
 
-    def __gt__(self, other: Any) -> bool:  # type: ignore[override]
-        key = self._other_key(other)
-        return key if key is NotImplemented else self.key > key
+    def __gt__(self, other: object) -> bool:
+        return self.key > self._other_key(other)
 
-    def __ge__(self, other: Any) -> bool:  # type: ignore[override]
-        key = self._other_key(other)
-        return key if key is NotImplemented else self.key >= key
+    def __ge__(self, other: object) -> bool:
+        return self.key >= self._other_key(other)
 
 
 class _Context(NamedTuple):
@@ -87,7 +83,8 @@ def resolve_rules(rules: RulesLike) -> Rules:
 def context(rules: RulesLike) -> _Context:
     r = resolve_rules(rules)
     try:
-        return r.__dict__["_context"]
+        cached: _Context = r.__dict__["_context"]
+        return cached
     except KeyError:
         ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes)
         object.__setattr__(r, "_context", ctx)   # a cache, not a field: eq and hash ignore it
@@ -150,7 +147,8 @@ def classify_batch(cards: npt.ArrayLike, rules: RulesLike = None, out: npt.NDArr
     n: int = arr.shape[0]
     result = _out_array(out, n, what)
     saved = result.copy() if out is not None else None
-    bad = _batch.run(partial(_bigtwo.batch, ctx.tables), arr, result, _batch.thread_count(threads, n))
+    kernel = cast("_batch.Kernel", partial(_bigtwo.batch, ctx.tables))   # int32 out, not uint16
+    bad = _batch.run(kernel, arr, cast("_batch.Values", result), _batch.thread_count(threads, n))
     if bad >= 0:
         if saved is not None:
             result[:] = saved

@@ -1,7 +1,7 @@
 """A compact Big Two game state for bots and RL: deal, turns, tricks, the end and the payments."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -10,6 +10,9 @@ from handrank._bigtwo_combo import (Cards, Combo, RulesLike, action_cards, actio
                                     context, legal_move_arrays, make_combo)
 from handrank._bigtwo_scoring import payments
 from handrank.cards import card_str, cards as parse_cards, hand_str
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["Game", "IllegalMove", "Turn"]
 
@@ -96,12 +99,12 @@ class Game:
         return [make_combo(ctx, tuple(row[:size]), key)
                 for row, size, key in zip(cards.tolist(), sizes.tolist(), keys.tolist())]
 
-    def legal_move_arrays(self):
+    def legal_move_arrays(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
         """`legal_moves` as arrays (see bigtwo.legal_move_arrays)."""
         hand, to_beat, must = self._query()
         return legal_move_arrays(hand, to_beat, self.rules, must)
 
-    def action_mask(self):
+    def action_mask(self) -> npt.NDArray[np.bool_]:
         """The legal actions as a (8192,) bool mask (see bigtwo.action_mask); needs <= 13 cards."""
         hand, to_beat, must = self._query()
         return action_mask(hand, to_beat, self.rules, must)
@@ -134,11 +137,11 @@ class Game:
             self.turn = (self.turn + 1) % self.players
         return played
 
-    def play_action(self, action: int) -> Combo:
+    def play_action(self, action: int) -> Combo | None:
         """Play action `action` of `action_mask` (0: pass); returns the Combo, or None for a pass."""
         if action == 0:
             self.pass_()
-            return None  # type: ignore[return-value]
+            return None
         return self.play(action_cards(self.hands[self.turn], action))
 
     def pass_(self) -> None:

@@ -54,8 +54,9 @@ def payments(cards_left: Sequence[Union[int, Cards]], rules: RulesLike = None, *
     when `winning_play` held a 2, four of a kind or a straight flush.
     ``payments([0, 3, 11, 8]) == [33, -3, -22, -8]``."""
     r: Rules = context(rules).rules
-    counts = [c if isinstance(c, int) and not isinstance(c, bool) else len(parse_cards(c))
-              for c in cards_left]
+    if any(isinstance(c, bool) for c in cards_left):
+        raise TypeError("cards_left holds card counts or hands, not bools")
+    counts = [c if isinstance(c, int) else len(parse_cards(c)) for c in cards_left]
     if not 2 <= len(counts) <= 4:
         raise ValueError(f"Big Two has 2 to 4 players, got {len(counts)}")
     if any(c < 0 for c in counts):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterator
 from collections import Counter
 
 import numpy as np
@@ -58,7 +59,7 @@ def five_card_kind(rules: Rules, key: int) -> Kind:
     return rules.five_card_kinds[(key >> KIND_SHIFT) - 1]
 
 
-def _rank_classes():
+def _rank_classes() -> Iterator[tuple[tuple[int, ...], bool]]:
     """(poker ranks, suited) of each of the 7462 high-hand classes."""
     for ranks in itertools.combinations(range(13), 5):
         yield ranks, False
@@ -83,7 +84,7 @@ def _representative(ranks: tuple[int, ...], suited: bool) -> list[int]:
 
 
 def _five_card_class(rules: Rules, ranks: tuple[int, ...], suited: bool,
-                     straights: dict[frozenset[str], tuple[int, str]]):
+                     straights: dict[frozenset[str], tuple[int, str]]) -> tuple[Kind, int, int, int] | None:
     """(kind, within-kind base, shift of the tie-break suit, tie-break selector) or None."""
     counts = Counter(ranks)
     b2 = {r: (r - 1) % 13 for r in counts}

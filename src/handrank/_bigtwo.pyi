@@ -1,0 +1,21 @@
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import disjoint_base
+
+# Cython's doctest table, present (empty) in every compiled module.
+__test__: dict[str, str]
+
+@disjoint_base
+class Tables:
+    @property
+    def arrays(self) -> tuple[npt.NDArray[np.generic], ...]: ...
+    def __init__(self, rank: npt.NDArray[np.uint8], suit: npt.NDArray[np.uint8],
+                 pick: npt.NDArray[np.uint8], classes: npt.NDArray[np.uint64], four_alone: bool,
+                 two_pair: bool, straight_masks: Sequence[int]) -> None: ...
+
+def batch(t: Tables, cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32]) -> int: ...
+def key(t: Tables, cards: bytes | npt.NDArray[np.uint8]) -> int: ...
+def moves(t: Tables, hand: str | Iterable[str | int], want: int, above: int, must: int
+          ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]: ...

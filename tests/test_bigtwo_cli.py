@@ -1,0 +1,72 @@
+"""`handrank bigtwo`, run in-process through cli.main; and the compiled module's stub."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import handrank
+from handrank import bigtwo
+from handrank.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_classify(capsys):
+    status, out, err = run(capsys, "bigtwo", "classify", "7d 3d 5h 6s 4c", "Ks Qc", "Ks Kc")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == f"7d 3d 5h 6s 4c: straight 3d 4c 5h 6s 7d (key {bigtwo.classify('3d 4c 5h 6s 7d').key})"
+    assert lines[1] == "Ks Qc: no combo"
+    assert lines[2].startswith("Ks Kc: pair Kc Ks")
+
+
+def test_classify_rules_and_errors(capsys):
+    status, out, _ = run(capsys, "bigtwo", "classify", "--rules", "vietnam", "As 2s 3d 4d 5d")
+    assert status == 0 and out.strip() == "As 2s 3d 4d 5d: no combo"
+    status, out, err = run(capsys, "bigtwo", "classify", "3d 3d")
+    assert status == 1 and "duplicate card 3d" in err
+    status, _, err = run(capsys, "bigtwo", "classify", "--rules", "nope", "3d")
+    assert status == 2
+
+
+def test_moves(capsys):
+    status, out, _ = run(capsys, "bigtwo", "moves", "3d", "3c", "4s", "5h", "6d", "7c", "--must", "3d")
+    expected = bigtwo.legal_moves("3d 3c 4s 5h 6d 7c", must_include="3d")
+    lines = out.splitlines()
+    assert status == 0 and lines[-1] == f"{len(expected)} legal moves"
+    assert [line.split(None, 1)[1] for line in lines[:-1]] == [str(m) for m in expected]
+    status, out, _ = run(capsys, "bigtwo", "moves", "3d 3c 4s", "--beat", "2s")
+    assert status == 0 and out.strip() == "0 legal moves"
+
+
+def test_play_is_seeded(capsys):
+    status, first, _ = run(capsys, "bigtwo", "play", "--seed", "5")
+    _, again, _ = run(capsys, "bigtwo", "play", "--seed", "5")
+    _, other, _ = run(capsys, "bigtwo", "play", "--seed", "6")
+    assert status == 0 and first == again and first != other
+    lines = first.splitlines()
+    assert [line.split(":")[0] for line in lines[:4]] == [f"player {i}" for i in range(4)]
+    assert lines[-1].startswith("player ") and " wins; payments [" in lines[-1]
+    payments = [int(x) for x in lines[-1].split("[")[1].rstrip("]").split(",")]
+    assert sum(payments) == 0
+    status, out, _ = run(capsys, "bigtwo", "play", "--players", "3", "--deal", "all", "--rules", "taiwan")
+    assert status == 0 and len(out.splitlines()[0].split(":")[1].split()) in (17, 18)
+
+
+def test_stub_matches_compiled_module(tmp_path: Path) -> None:
+    pytest.importorskip("mypy")
+    env = dict(os.environ)
+    parent = Path(handrank.__file__).resolve().parents[1]
+    env["MYPYPATH"] = str(parent)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(parent), env.get("PYTHONPATH")]))
+    result = subprocess.run([sys.executable, "-m", "mypy.stubtest", "handrank._bigtwo"], cwd=tmp_path,
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
