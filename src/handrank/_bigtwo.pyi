@@ -1,4 +1,5 @@
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -19,3 +20,5 @@ def batch(t: Tables, cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32]) -
 def key(t: Tables, cards: bytes | npt.NDArray[np.uint8]) -> int: ...
 def moves(t: Tables, hand: str | Iterable[str | int], want: int, above: int, must: int
           ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]: ...
+def combos(t: Tables, hand: str | Iterable[str | int], want: int, above: int, must: int,
+           combo: type[tuple[Any, ...]], kinds: tuple[Any, ...]) -> list[Any]: ...

@@ -418,15 +418,12 @@ cdef Py_ssize_t choose(int n, int k) noexcept nogil:
     return r
 
 
-def moves(Tables t, object hand, int want, int above, uint64_t must):
-    """(cards (M, 5) uint8 padded with 255, sizes (M,) uint8, keys (M,) int32): every combo of
-    `hand` of size `want` (0: every size) with a key above `above` holding a card of the bit set
-    `must` (0: any), ordered by size, then key."""
+cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64_t must) except -1:
+    """Fill `out` (malloc'd here; the caller frees it) with the sorted moves."""
     cdef uint8_t ids[52]
     cdef int n = read_hand(hand, ids)
-    cdef sink_t out
-    cdef Py_ssize_t cap = 0, i, m
-    cdef int k, j
+    cdef Py_ssize_t cap = 0
+    cdef int k
     for k in range(1, 6):
         if not want or k == want:
             cap += choose(n, k)
@@ -438,13 +435,25 @@ def moves(Tables t, object hand, int want, int above, uint64_t must):
     out.cards = <uint8_t*>malloc(cap * 5)
     out.moves = <move_t*>malloc(cap * sizeof(move_t))
     if out.cards == NULL or out.moves == NULL:
-        free(out.cards)
-        free(out.moves)
         raise MemoryError()
+    with nogil:
+        enumerate_moves(out, ids, n, want)
+        qsort(out.moves, out.m, sizeof(move_t), by_size_and_key)
+    return 0
+
+
+def moves(Tables t, object hand, int want, int above, uint64_t must):
+    """(cards (M, 5) uint8 padded with 255, sizes (M,) uint8, keys (M,) int32): every combo of
+    `hand` of size `want` (0: every size) with a key above `above` holding a card of the bit set
+    `must` (0: any), ordered by size, then key."""
+    cdef sink_t out
+    cdef Py_ssize_t i, m
+    cdef int j
+    out.cards = NULL
+    out.moves = NULL
     try:
-        with nogil:
-            m = enumerate_moves(&out, ids, n, want)
-            qsort(out.moves, m, sizeof(move_t), by_size_and_key)
+        collect(&out, t, hand, want, above, must)
+        m = out.m
         cards = np.empty((m, 5), dtype=np.uint8)
         sizes = np.empty(m, dtype=np.uint8)
         keys = np.empty(m, dtype=np.int32)
@@ -454,6 +463,33 @@ def moves(Tables t, object hand, int want, int above, uint64_t must):
         free(out.cards)
         free(out.moves)
     return cards, sizes, keys
+
+
+def combos(Tables t, object hand, int want, int above, uint64_t must, type combo, tuple kinds):
+    """The moves of `moves` as a list of `combo(kind, size, cards, key)` tuples (a tuple subclass,
+    built without calling its __new__); kinds[size] for 1..4 cards, kinds[4 + (key >> 24)] for 5."""
+    cdef sink_t out
+    cdef Py_ssize_t i, m
+    cdef int j, size
+    cdef const uint8_t* c
+    cdef list result = []
+    cdef tuple cards
+    out.cards = NULL
+    out.moves = NULL
+    new = tuple.__new__
+    try:
+        collect(&out, t, hand, want, above, must)
+        m = out.m
+        for i in range(m):
+            size = out.moves[i].size
+            c = out.cards + 5 * out.moves[i].index
+            cards = tuple([c[j] for j in range(size)])
+            kind = kinds[size] if size < 5 else kinds[4 + (out.moves[i].key >> 24)]
+            result.append(new(combo, (kind, size, cards, out.moves[i].key)))
+    finally:
+        free(out.cards)
+        free(out.moves)
+    return result
 
 
 cdef void write_sorted(sink_t* out, Py_ssize_t m, uint8_t[:, ::1] cards, uint8_t[::1] sizes,

@@ -68,6 +68,7 @@ class _Context(NamedTuple):
     tables: _bigtwo.Tables
     five_kinds: tuple[Kind, ...]
     sizes: tuple[int, ...]
+    kinds: tuple[Kind | None, ...]     # by size for 1..4 cards, then the five-card kinds
 
 
 def resolve_rules(rules: RulesLike) -> Rules:
@@ -86,7 +87,7 @@ def context(rules: RulesLike) -> _Context:
         cached: _Context = r.__dict__["_context"]
         return cached
     except KeyError:
-        ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes)
+        ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes, _SMALL_KINDS + r.five_card_kinds)
         object.__setattr__(r, "_context", ctx)   # a cache, not a field: eq and hash ignore it
         return ctx
 
@@ -198,9 +199,7 @@ def legal_moves(hand: Cards, current: Cards | Combo | None = None, rules: RulesL
     when leading (current None); with `must_include`, only those holding that card (the opening
     3♦). Ordered by size, then key (weakest first); each combo once. Passing is not listed."""
     ctx = context(rules)
-    cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, *_move_query(hand, current, must_include, ctx))
-    return [make_combo(ctx, tuple(row[:size]), key)
-            for row, size, key in zip(cards.tolist(), sizes.tolist(), keys.tolist())]
+    return _bigtwo.combos(ctx.tables, hand, *_move_query(hand, current, must_include, ctx), Combo, ctx.kinds)
 
 
 def action_mask(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,

@@ -94,10 +94,8 @@ class Game:
         hand, to_beat, must = self._query()
         ctx = self._ctx
         want, above = (to_beat.size, to_beat.key) if to_beat is not None else (0, 0)
-        cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, want, above,
-                                           0 if must is None else 1 << must)
-        return [make_combo(ctx, tuple(row[:size]), key)
-                for row, size, key in zip(cards.tolist(), sizes.tolist(), keys.tolist())]
+        return _bigtwo.combos(ctx.tables, hand, want, above, 0 if must is None else 1 << must, Combo,
+                              ctx.kinds)
 
     def legal_move_arrays(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
         """`legal_moves` as arrays (see bigtwo.legal_move_arrays)."""
