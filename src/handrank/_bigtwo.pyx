@@ -3,7 +3,7 @@
 
 Every ruleset is a `Tables` object built once by handrank._bigtwo_tables. A five-card play is first
 reduced to its high-hand class (1..7462, the same perfect hash the poker evaluators use), which
-fixes the rank multiset and whether the cards are suited; per class one 64-bit entry gives the key
+fixes the rank multiset and whether the cards are suited; per class one 32-bit entry gives the key
 base, the card rank whose suit breaks ties (or "any card", for flushes) and the shift of that suit:
 
     key = base + (max(suit of each card that has the tie-break rank) << shift)
@@ -33,8 +33,8 @@ ctypedef struct rules_t:
     const uint8_t* rank         # [52] Big Two rank 0 (three) .. 12 (two)
     const uint8_t* suit         # [52] Big Two suit 0 (lowest) .. 3
     const uint8_t* pick         # [52 * 16] suit of card c under selector s, else 0
-    const uint64_t* classes     # [7463] per high class: base | selector << 32 | suit shift << 40
-                                #   | 1 << 48 when a suit breaks ties
+    const uint32_t* classes     # [7463] per high class: base (27 bits) | selector << 27 | 1 << 31
+                                #   when the suit counts 2**20 (flushes compared suit first)
     bint four_alone
     bint two_pair
     int n_straights
@@ -49,7 +49,7 @@ cdef class Tables:
     cdef rules_t c
 
     def __init__(self, const uint8_t[::1] rank, const uint8_t[::1] suit, const uint8_t[::1] pick,
-                 const uint64_t[::1] classes,
+                 const uint32_t[::1] classes,
                  bint four_alone, bint two_pair, straight_masks):
         if rank.shape[0] != 52 or suit.shape[0] != 52 or pick.shape[0] != 52 * 16:
             raise ValueError("card tables must have 52 entries (pick: 52 * 16)")
@@ -73,16 +73,18 @@ cdef class Tables:
 
 
 cdef inline int32_t five_key(const rules_t* t, const uint8_t* c, uint16_t cls) noexcept nogil:
-    cdef uint64_t info = t.classes[cls]
-    if info >> 48 == 0:                   # no tie-break suit (or no combo): the base is the key
-        return <int32_t><uint32_t>info
-    cdef const uint8_t* p = t.pick + <int>((info >> 32) & 0xFF)
+    cdef uint32_t info = t.classes[cls]
+    cdef uint32_t selector = (info >> 27) & 0xF
+    cdef int32_t base = info & 0x7FFFFFF
+    if selector == 0:                     # no tie-break suit (or no combo): the base is the key
+        return base
+    cdef const uint8_t* p = t.pick + selector
     cdef uint8_t m = p[16 * c[0]]
     m = max(m, p[16 * c[1]])
     m = max(m, p[16 * c[2]])
     m = max(m, p[16 * c[3]])
     m = max(m, p[16 * c[4]])
-    return <int32_t><uint32_t>info + (<int32_t>m << <int>((info >> 40) & 0xFF))
+    return base + (<int32_t>m << (20 * (info >> 31)))
 
 
 cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept nogil:

@@ -1,4 +1,4 @@
-"""The lookup tables of a Big Two ruleset, built on first use (a few milliseconds) and cached.
+"""The lookup tables of a Big Two ruleset, built on first use (about 0.1 s) and cached.
 
 Key layout (int32, higher beats lower among plays of the same size):
 - single: 1 + 4 * rank + suit; pair: 1 + 4 * rank + higher suit; triple, bare four: 1 + rank
@@ -22,8 +22,10 @@ from handrank._bigtwo_rules import Kind, Rules
 from handrank.cards import RANKS, SUITS
 
 KIND_SHIFT = 24
-_ANY_CARD = 13      # selector: the suit of any card (all five share it)
-_NO_CARD = 14       # selector: no suit
+# Selectors of the card whose suit breaks ties: 0 none, 1 + card rank, or any card (flushes: all
+# five share the suit). A class entry is base | selector << 27 | (suit counts 2**20) << 31.
+_NO_CARD = 0
+_ANY_CARD = 14
 
 
 def big_two_rank(card_id: int) -> int:
@@ -37,9 +39,9 @@ def tables(rules: Rules) -> _bigtwo.Tables:
     suit = np.array([rules.suit_order.index(SUITS[c % 4]) for c in range(52)], dtype=np.uint8)
     pick = np.zeros((52, 16), dtype=np.uint8)
     for c in range(52):
-        pick[c, c // 4] = suit[c]
+        pick[c, 1 + c // 4] = suit[c]
         pick[c, _ANY_CARD] = suit[c]
-    classes = np.full(7463, _NO_CARD << 32, dtype=np.uint64)    # no combo: key 0
+    classes = np.zeros(7463, dtype=np.uint32)                    # no combo: key 0
     order = {kind: i + 1 for i, kind in enumerate(rules.five_card_kinds)}
     straights = {frozenset(ranks): (i, tiebreak) for i, (ranks, tiebreak) in enumerate(rules.straights)}
     for ranks, suited in _rank_classes():
@@ -48,8 +50,7 @@ def tables(rules: Rules) -> _bigtwo.Tables:
         if found is None or found[0] not in order:
             continue
         kind, within, suit_shift, tie_selector = found
-        classes[cls] = (order[kind] << KIND_SHIFT | within | tie_selector << 32 | suit_shift << 40
-                        | (tie_selector != _NO_CARD) << 48)
+        classes[cls] = order[kind] << KIND_SHIFT | within | tie_selector << 27 | (suit_shift == 20) << 31
     straight_masks = [sum(1 << RANKS.index(r) for r in ranks) for ranks, _ in rules.straights]
     return _bigtwo.Tables(rank, suit, pick.ravel(), classes,
                           rules.four_of_a_kind != "with_kicker", rules.two_pair, straight_masks)
@@ -93,7 +94,7 @@ def _five_card_class(rules: Rules, ranks: tuple[int, ...], suited: bool,
         straight = straights.get(frozenset(RANKS[r] for r in ranks))
         if straight is not None:
             index, tiebreak = straight
-            return (Kind.STRAIGHT_FLUSH if suited else Kind.STRAIGHT, 4 * index, 0, RANKS.index(tiebreak))
+            return (Kind.STRAIGHT_FLUSH if suited else Kind.STRAIGHT, 4 * index, 0, 1 + RANKS.index(tiebreak))
         if not suited:
             return None
         code = 0
@@ -110,5 +111,5 @@ def _five_card_class(rules: Rules, ranks: tuple[int, ...], suited: bool,
         return Kind.FULL_HOUSE, b2[triple], 0, _NO_CARD
     if shape == [2, 2, 1]:
         high = max((r for r, n in counts.items() if n == 2), key=b2.__getitem__)
-        return Kind.TWO_PAIR, 4 * b2[high], 0, high
+        return Kind.TWO_PAIR, 4 * b2[high], 0, 1 + high
     return None
