@@ -146,3 +146,17 @@ def test_action_mask_drives_a_game():
             assert len(legal) == len(game.legal_moves()) + game.can_pass
             game.play_action(chooser.choice(legal))
         assert sum(game.payments()) == 0
+
+
+def test_copies_and_pickles_are_independent():
+    import pickle
+
+    game = Game(3, "pusoy", seed=9, deal="all")
+    game.play(game.legal_moves()[0])
+    for clone in (game.copy(), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert snapshot(clone) == snapshot(game) and clone.rules == game.rules
+        random_game(clone, random.Random(1))
+        assert clone.over and not game.over and sum(clone.payments()) == 0
+    assert len(game.history) == 1
+    rules = pickle.loads(pickle.dumps(Rules.preset("ace_low")))
+    assert rules == Rules.preset("ace_low") and bigtwo.classify("As 2d 3d 4d 5c", rules) is not None

@@ -1,7 +1,7 @@
 """A compact Big Two game state for bots and RL: deal, turns, tricks, the end and the payments."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -161,6 +161,22 @@ class Game:
             raise IllegalMove("the game is not over")
         last = self.history[-1].combo
         return payments(self.hands, self.rules, winning_play=last)
+
+    def copy(self) -> Game:
+        """An independent copy of the state (for search and RL rollouts)."""
+        clone = object.__new__(Game)
+        clone.__dict__.update(self.__dict__)
+        clone.hands = [list(h) for h in self.hands]
+        clone.undealt = list(self.undealt)
+        clone.history = list(self.history)
+        return clone
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_ctx"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._ctx = context(self.rules)
 
     def __repr__(self) -> str:
         state = f"winner={self.winner}" if self.over else f"turn={self.turn}, to_beat={self.to_beat}"

@@ -140,6 +140,10 @@ class Rules:
         """A copy with some fields changed (and checked)."""
         return replace(self, **changes)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # the compiled tables cached on the object are rebuilt on use, never pickled or copied
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
 
 def _check_suits(order: Any) -> None:
     if not isinstance(order, str) or sorted(order.lower()) != sorted(SUITS) or order != order.lower():
