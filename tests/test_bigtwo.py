@@ -17,6 +17,7 @@ PRESETS = ("hk", "taiwan", "pusoy", "malaysia", "indonesia", "vietnam", "ace_low
 def test_presets_listed_and_built():
     assert Rules.presets() == PRESETS
     assert Rules.preset("hk") == Rules()
+    assert Rules.preset("taiwan") is Rules.preset("taiwan")
     for name in PRESETS:
         assert isinstance(Rules.preset(name), Rules)
     with pytest.raises(ValueError, match="unknown Big Two preset 'nope'; presets: hk, taiwan"):
@@ -239,6 +240,7 @@ def test_payment_thresholds():
     assert bigtwo.payments([13, 0, 1]) == [-39, 40, -1]
     assert bigtwo.payments([13, 0, 1], Rules(double_at=5, triple_at=20)) == [-26, 27, -1]
     assert sum(bigtwo.payments([0, 7, 13, 2])) == 0
+    assert bigtwo.payments(np.array([0, 3, 11, 8])) == [33, -3, -22, -8]
 
 
 def test_payment_errors():

@@ -103,10 +103,14 @@ class Rules:
     def preset(cls, name: str) -> Rules:
         """The named ruleset: one of ``Rules.presets()``."""
         try:
+            return _BUILT[name]            # immutable, so one object per preset serves every caller
+        except (KeyError, TypeError):
+            pass
+        try:
             overrides = _PRESETS[name]
         except (KeyError, TypeError):
             raise ValueError(f"unknown Big Two preset {name!r}; presets: {', '.join(_PRESETS)}") from None
-        return cls(**overrides)
+        return _BUILT.setdefault(name, cls(**overrides))
 
     @staticmethod
     def presets() -> tuple[str, ...]:
@@ -177,6 +181,7 @@ def _check_straights(table: Any) -> tuple[tuple[str, str], ...]:
     return tuple(checked)
 
 
+_BUILT: dict[str, Rules] = {}
 _PRESETS: dict[str, dict[str, Any]] = {
     "hk": {},
     "taiwan": {"suit_order": "cdhs"},

@@ -1,8 +1,9 @@
 """End-of-game payments in Big Two (RULES.md): the losers pay for the cards they still hold."""
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
-from typing import Union
+from typing import SupportsIndex, Union
 
 from handrank._bigtwo_combo import Cards, Combo, RulesLike, classify, context, legal_move_arrays
 from handrank._bigtwo_rules import Kind, Rules
@@ -42,7 +43,7 @@ def holds_bonus(hand: Cards, rules: RulesLike = None) -> bool:
     return bool(((keys >> KIND_SHIFT) == straight_flush).any())
 
 
-def payments(cards_left: Sequence[Union[int, Cards]], rules: RulesLike = None, *,
+def payments(cards_left: Sequence[Union[SupportsIndex, Cards]], rules: RulesLike = None, *,
              winning_play: Cards | Combo | None = None,
              bonus_held: Sequence[bool] | None = None) -> list[int]:
     """What each player receives (the winner, holding 0 cards) or pays (negative) at the end.
@@ -56,7 +57,7 @@ def payments(cards_left: Sequence[Union[int, Cards]], rules: RulesLike = None, *
     r: Rules = context(rules).rules
     if any(isinstance(c, bool) for c in cards_left):
         raise TypeError("cards_left holds card counts or hands, not bools")
-    counts = [c if isinstance(c, int) else len(parse_cards(c)) for c in cards_left]
+    counts = [operator.index(c) if isinstance(c, SupportsIndex) else len(parse_cards(c)) for c in cards_left]
     if not 2 <= len(counts) <= 4:
         raise ValueError(f"Big Two has 2 to 4 players, got {len(counts)}")
     if any(c < 0 for c in counts):
@@ -75,7 +76,7 @@ def payments(cards_left: Sequence[Union[int, Cards]], rules: RulesLike = None, *
         pay = count * (3 if count >= r.triple_at else 2 if count >= r.double_at else 1) * everyone
         if r.double_held:
             held = bonus_held[i] if bonus_held is not None else (
-                not isinstance(left, int) and holds_bonus(left, r))
+                not isinstance(left, SupportsIndex) and holds_bonus(left, r))
             if held:
                 pay *= 2
         result.append(-pay)
