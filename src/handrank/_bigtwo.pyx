@@ -18,7 +18,7 @@ from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from handrank._tables cimport *
-from handrank._kernels cimport sums_t, card_sums, high_of
+from handrank._kernels cimport sums_t, card_sums, rank_hash, slot5
 
 import numpy as np
 
@@ -33,6 +33,8 @@ ctypedef struct rules_t:
     const uint8_t* rank         # [52] Big Two rank 0 (three) .. 12 (two)
     const uint8_t* suit         # [52] Big Two suit 0 (lowest) .. 3
     const uint8_t* pick         # [52 * 16] suit of card c under selector s, else 0
+    uint32_t* by_slot           # class entry by perfect-hash slot of a 5-card rank multiset
+    uint32_t by_flush[8192]     # class entry of a 5-card flush by its rank bit set
     const uint32_t* classes     # [7463] per high class: base (27 bits) | selector << 27 | 1 << 31
                                 #   when the suit counts 2**20 (flushes compared suit first)
     bint four_alone
@@ -48,6 +50,9 @@ cdef class Tables:
     cdef readonly object arrays
     cdef rules_t c
 
+    def __dealloc__(self):
+        free(self.c.by_slot)
+
     def __init__(self, const uint8_t[::1] rank, const uint8_t[::1] suit, const uint8_t[::1] pick,
                  const uint32_t[::1] classes,
                  bint four_alone, bint two_pair, straight_masks):
@@ -61,6 +66,14 @@ cdef class Tables:
         self.c.suit = &suit[0]
         self.c.pick = &pick[0]
         self.c.classes = &classes[0]
+        # Skip the high-hand class on the hot path: index the entries by hash slot directly.
+        self.c.by_slot = <uint32_t*>malloc((HR_HASH5_SLOT_MASK + 1) * sizeof(uint32_t))
+        if self.c.by_slot == NULL:
+            raise MemoryError()
+        for i in range(HR_HASH5_SLOT_MASK + 1):
+            self.c.by_slot[i] = classes[hr_high5[i]]
+        for i in range(8192):
+            self.c.by_flush[i] = classes[hr_flush[i]]
         self.c.four_alone = four_alone
         self.c.two_pair = two_pair
         if len(straight_masks) > 13:
@@ -72,8 +85,14 @@ cdef class Tables:
             self.c.is_straight[mask] = 1
 
 
-cdef inline int32_t five_key(const rules_t* t, const uint8_t* c, uint16_t cls) noexcept nogil:
-    cdef uint32_t info = t.classes[cls]
+cdef inline uint32_t class_entry(const rules_t* t, sums_t s) noexcept nogil:
+    # 5 suited cards hold one suit only: OR-ing the four 16-bit suit lanes gives their ranks
+    if s.key & HR_FLUSH_BITS:
+        return t.by_flush[(s.mask | s.mask >> 16 | s.mask >> 32 | s.mask >> 48) & 0x1fff]
+    return t.by_slot[slot5(rank_hash(s.key, HR_HASH5_MUL))]
+
+
+cdef inline int32_t five_key(const rules_t* t, const uint8_t* c, uint32_t info) noexcept nogil:
     cdef uint32_t selector = (info >> 27) & 0xF
     cdef int32_t base = info & 0x7FFFFFF
     if selector == 0:                     # no tie-break suit (or no combo): the base is the key
@@ -92,7 +111,7 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
     cdef sums_t s
     if k == 5:
         s = card_sums(c, 5)
-        return five_key(t, c, high_of(s, 5))
+        return five_key(t, c, class_entry(t, s))
     if k == 1:
         return 1 + 4 * t.rank[c[0]] + t.suit[c[0]]
     if k == 2:
@@ -117,7 +136,7 @@ cdef inline uint64_t loop5(const rules_t* t, const uint8_t* c, Py_ssize_t n, int
     for i in range(n):
         s = card_sums(c + 5 * i, 5)
         bad |= s.bad
-        out[i] = five_key(t, c + 5 * i, high_of(s, 5))
+        out[i] = five_key(t, c + 5 * i, class_entry(t, s))
     return bad
 
 
@@ -251,7 +270,7 @@ cdef void fives(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank, in
     cdef uint8_t buf[5]
     cdef uint8_t pairs[6][2]
     cdef uint8_t triples[4][3]
-    cdef int i, j, r, q, a, b, c, d, e, np_, nt
+    cdef int i, j, r, q, a, b, c, d, e, nt
     cdef int pick[5]
     cdef int ranks[5]
     cdef uint16_t mask
