@@ -1,10 +1,12 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Compiled core of handrank.bigtwo: the key of one play, the batch loop and move enumeration.
 
-Every ruleset is a `Tables` object built once by handrank._bigtwo_tables. A five-card play is first
-reduced to its high-hand class (1..7462, the same perfect hash the poker evaluators use), which
-fixes the rank multiset and whether the cards are suited; per class one 32-bit entry gives the key
-base, the card rank whose suit breaks ties (or "any card", for flushes) and the shift of that suit:
+Every ruleset is a `Tables` object built once by handrank._bigtwo_tables. A five-card play is
+hashed as the poker evaluators hash it (the perfect hash of its rank multiset, or the rank bit set
+of a flush), which fixes the rank multiset and whether the cards are suited. Python builds one
+32-bit entry per high-hand class (1..7462); Tables re-indexes them by hash slot and by flush rank
+set. An entry gives the key base, the card rank whose suit breaks ties (or "any card", for
+flushes) and the shift of that suit:
 
     key = base + (max(suit of each card that has the tie-break rank) << shift)
 
