@@ -37,8 +37,9 @@ def test_example_passes_mypy_strict(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_stub_matches_compiled_module(tmp_path: Path) -> None:
-    args = ["mypy.stubtest", "handrank._evaluate"]
+@pytest.mark.parametrize("module", ["handrank._evaluate", "handrank._bigtwo"])
+def test_stub_matches_compiled_module(tmp_path: Path, module: str) -> None:
+    args = ["mypy.stubtest", module]
     if ALLOWLIST.exists():
         args += ["--allowlist", str(ALLOWLIST)]
     result = _run(args, tmp_path)
