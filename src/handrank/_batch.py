@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     Cards = npt.NDArray[np.uint8]
-    Values = npt.NDArray[np.uint16]
+    Values = npt.NDArray[Any]          # uint16 values, or int32 Big Two keys
     Kernel = Callable[[Cards, Values], int]
 
 # Below this many rows one thread is faster than handing work to others.
@@ -78,13 +78,13 @@ def _parse_rows(rows: Sequence[str]) -> Cards:
     return np.array(parsed, dtype=np.uint8)
 
 
-def out_array(out: Values | None, n: int, what: str) -> Values:
+def out_array(out: Values | None, n: int, what: str, dtype: type = np.uint16) -> Values:
     if out is None:
-        return np.empty(n, dtype=np.uint16)
+        return np.empty(n, dtype=dtype)
     if not isinstance(out, np.ndarray):
         raise TypeError(f"{what}: out must be a numpy array, not {type(out).__name__}")
-    if out.dtype != np.uint16:
-        raise TypeError(f"{what}: out must have dtype uint16, got {out.dtype}")
+    if out.dtype != dtype:
+        raise TypeError(f"{what}: out must have dtype {np.dtype(dtype)}, got {out.dtype}")
     if out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
         raise ValueError(f"{what}: out must be a writeable contiguous array of shape ({n},), got {out.shape}")
     return out
@@ -116,10 +116,10 @@ def run(kernel: Kernel, arr: Cards, out: Values, threads: int) -> int:
 
 
 def evaluate(kernel: Kernel, hands: npt.ArrayLike, sizes: Sequence[int], out: Values | None,
-             threads: int | None, what: str) -> Values:
+             threads: int | None, what: str, dtype: type = np.uint16) -> Values:
     arr = card_array(hands, sizes, what)
     n: int = arr.shape[0]
-    result = out_array(out, n, what)
+    result = out_array(out, n, what, dtype)
     nthreads = thread_count(threads, n)
     saved = result.copy() if out is not None else None
     bad = run(kernel, arr, result, nthreads)

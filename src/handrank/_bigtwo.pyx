@@ -20,7 +20,7 @@ from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from handrank._tables cimport *
-from handrank._kernels cimport sums_t, card_sums, rank_hash, slot5
+from handrank._kernels cimport sums_t, card_sums, first_bad_row, rank_hash, slot5
 
 import numpy as np
 
@@ -140,19 +140,6 @@ cdef inline uint64_t loop5(const rules_t* t, const uint8_t* c, Py_ssize_t n, int
         bad |= s.bad
         out[i] = five_key(t, c + 5 * i, class_entry(t, s))
     return bad
-
-
-cdef Py_ssize_t first_bad_row(const uint8_t* c, Py_ssize_t n, int k) noexcept nogil:
-    cdef Py_ssize_t i
-    cdef int j
-    cdef uint64_t seen
-    for i in range(n):
-        seen = 0
-        for j in range(k):
-            if c[i * k + j] >= 52 or (seen >> c[i * k + j]) & 1:
-                return i
-            seen |= (<uint64_t>1) << c[i * k + j]
-    return -1
 
 
 def batch(Tables t, const uint8_t[:, ::1] cards, int32_t[::1] out):

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, Union, cast
+from typing import TYPE_CHECKING, NamedTuple, Union
 
 import numpy as np
 
 from handrank import _batch, _bigtwo
 from handrank._bigtwo_rules import Kind, Rules
 from handrank._bigtwo_tables import KIND_SHIFT, big_two_rank, tables
-from handrank.cards import SUITS, card as parse_card, card_str, cards as parse_cards, hand_problem
+from handrank.cards import SUITS, card as parse_card, card_str, cards as parse_cards
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -143,30 +143,8 @@ def classify_batch(cards: npt.ArrayLike, rules: RulesLike = None, out: npt.NDArr
     The GIL is released; `threads` splits the rows over that many threads. A bad row (id outside
     0..51, repeated card) raises ValueError naming the row and the card; `out` is then unchanged."""
     ctx = context(rules)
-    what = "bigtwo.classify_batch"
-    arr = _batch.card_array(cards, ctx.sizes, what)
-    n: int = arr.shape[0]
-    result = _out_array(out, n, what)
-    saved = result.copy() if out is not None else None
-    kernel = cast("_batch.Kernel", partial(_bigtwo.batch, ctx.tables))   # int32 out, not uint16
-    bad = _batch.run(kernel, arr, cast("_batch.Values", result), _batch.thread_count(threads, n))
-    if bad >= 0:
-        if saved is not None:
-            result[:] = saved
-        raise ValueError(f"row {bad}: {hand_problem(arr[bad])}")
-    return result
-
-
-def _out_array(out: Any, n: int, what: str) -> npt.NDArray[np.int32]:
-    if out is None:
-        return np.empty(n, dtype=np.int32)
-    if not isinstance(out, np.ndarray):
-        raise TypeError(f"{what}: out must be a numpy array, not {type(out).__name__}")
-    if out.dtype != np.int32:
-        raise TypeError(f"{what}: out must have dtype int32, got {out.dtype}")
-    if out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError(f"{what}: out must be a writeable contiguous array of shape ({n},), got {out.shape}")
-    return out
+    return _batch.evaluate(partial(_bigtwo.batch, ctx.tables), cards, ctx.sizes, out, threads,
+                           "bigtwo.classify_batch", dtype=np.int32)
 
 
 # ----------------------------------------------------------------------------- legal moves

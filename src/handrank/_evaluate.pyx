@@ -170,20 +170,6 @@ cdef inline uint64_t loop(int game, int k, const uint8_t* c, Py_ssize_t n, uint1
     return bad
 
 
-cdef Py_ssize_t first_bad_row(const uint8_t* c, Py_ssize_t n, int k) noexcept nogil:
-    # The slow path, taken only after a loop has flagged a bad hand.
-    cdef Py_ssize_t i
-    cdef int j
-    cdef uint64_t seen
-    for i in range(n):
-        seen = 0
-        for j in range(k):
-            if c[i * k + j] >= 52 or (seen >> c[i * k + j]) & 1:
-                return i
-            seen |= (<uint64_t>1) << c[i * k + j]
-    return -1
-
-
 def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out):
     """Evaluate every row of `cards` into `out` without the GIL. Returns -1, or the first bad row.
 

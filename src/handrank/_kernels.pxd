@@ -31,6 +31,20 @@ cdef inline sums_t card_sums(const uint8_t* c, int k) noexcept nogil:
     return s
 
 
+cdef inline Py_ssize_t first_bad_row(const uint8_t* c, Py_ssize_t n, int k) noexcept nogil:
+    # The slow path of every batch loop, taken only after the loop has flagged a bad hand.
+    cdef Py_ssize_t i
+    cdef int j
+    cdef uint64_t seen
+    for i in range(n):
+        seen = 0
+        for j in range(k):
+            if c[i * k + j] >= 52 or (seen >> c[i * k + j]) & 1:
+                return i
+            seen |= (<uint64_t>1) << c[i * k + j]
+    return -1
+
+
 # Perfect hash of the rank sum, one per hand size: h = rank_sum * MUL, then a displacement per
 # bucket of h. The multiply distributes over the sum, so enumerations can add per-card hashes.
 cdef inline uint64_t rank_hash(uint64_t key, uint64_t mul) noexcept nogil:
