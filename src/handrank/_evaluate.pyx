@@ -83,7 +83,7 @@ def high_evaluate(hand):
     cdef Py_ssize_t n = read_ids(hand, buf)
     if n < 5 or n > 7:
         raise ValueError(f"a high hand has 5, 6 or 7 cards, got {n}")
-    cdef sums_t s = card_sums(buf, n)
+    cdef sums_t s = card_sums_5to7(buf, n)
     if s.bad:
         explain_bad(hand)
     return VALUES[high_of(s, n)]
@@ -125,7 +125,7 @@ def lowa5_evaluate(hand):
     cdef Py_ssize_t n = read_ids(hand, buf)
     if n < 5 or n > 7:
         raise ValueError(f"an A-5 lowball hand has 5, 6 or 7 cards, got {n}")
-    cdef sums_t s = card_sums(buf, n)
+    cdef sums_t s = card_sums_5to7(buf, n)
     if s.bad:
         explain_bad(hand)
     return VALUES[lowa5_of(s, n)]
@@ -139,7 +139,7 @@ def row_evaluate(hand):
     cdef Py_ssize_t n = read_ids(hand, buf)
     if n != 3 and n != 5:
         raise ValueError(f"a row has 3 or 5 cards, got {n}")
-    cdef sums_t s = card_sums(buf, n)
+    cdef sums_t s = card_sums(buf, 3) if n == 3 else card_sums(buf, 5)
     if s.bad:
         explain_bad(hand)
     return VALUES[hr_row_of_high3[high3_of(s)] if n == 3 else hr_row_of_high[high_of(s, 5)]]

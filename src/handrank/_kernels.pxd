@@ -50,6 +50,15 @@ cdef inline Py_ssize_t first_bad_row(const uint8_t* c, Py_ssize_t n, int k) noex
 cdef inline uint64_t rank_hash(uint64_t key, uint64_t mul) noexcept nogil:
     return (key >> 32) * mul
 
+cdef inline sums_t card_sums_5to7(const uint8_t* c, Py_ssize_t k) noexcept nogil:
+    # A constant count for each branch, so each sum is unrolled.
+    if k == 7:
+        return card_sums(c, 7)
+    if k == 6:
+        return card_sums(c, 6)
+    return card_sums(c, 5)
+
+
 cdef inline uint32_t slot3(uint64_t h) noexcept nogil:
     return ((h >> HR_HASH3_SLOT_SHIFT) ^ hr_hash3_displacement[h >> HR_HASH3_BUCKET_SHIFT]) & HR_HASH3_SLOT_MASK
 
