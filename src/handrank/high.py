@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from handrank import _batch, _evaluate
+from handrank._values import checked
 from handrank._names import rank_name, rank_plural, ranks_text
 
 if TYPE_CHECKING:
@@ -58,11 +59,7 @@ def count_all(k: int = 7) -> npt.NDArray[np.int64]:
 
 
 def _checked(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"a value is an int, not {type(value).__name__}")
-    if not 1 <= value <= MAX_VALUE:
-        raise ValueError(f"a high value is in 1..{MAX_VALUE}, got {value}")
-    return int(value)
+    return checked(value, MAX_VALUE, "a high value")
 
 
 def category(value: int) -> Category:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from handrank import _batch, _evaluate
+from handrank._values import checked
 from handrank._names import rank_name, rank_plural, ranks_text
 from handrank.high import Category
 
@@ -30,11 +31,7 @@ def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = No
 
 
 def _class(value: object) -> tuple[int, tuple[int, ...]]:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"a value is an int, not {type(value).__name__}")
-    if not 1 <= value <= MAX_VALUE:
-        raise ValueError(f"a 3-card value is in 1..{MAX_VALUE}, got {value}")
-    return _evaluate.high3_class(int(value))
+    return _evaluate.high3_class(checked(value, MAX_VALUE, "a 3-card value"))
 
 
 def category(value: int) -> Category:

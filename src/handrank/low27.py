@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from handrank import _batch, _evaluate
+from handrank._values import checked
 from handrank._names import rank_name, ranks_text
 from handrank.high import Category, describe_class
 
@@ -31,11 +32,7 @@ def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = No
 
 
 def _class(value: object) -> tuple[int, tuple[int, ...]]:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"a value is an int, not {type(value).__name__}")
-    if not 1 <= value <= MAX_VALUE:
-        raise ValueError(f"a 2-7 value is in 1..{MAX_VALUE}, got {value}")
-    return _evaluate.low27_class(int(value))
+    return _evaluate.low27_class(checked(value, MAX_VALUE, "a 2-7 value"))
 
 
 def category(value: int) -> Category:

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from handrank import _batch, _evaluate
+from handrank._values import checked
 from handrank._names import rank_name, rank_plural
+from handrank.high import Category
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -19,7 +21,6 @@ if TYPE_CHECKING:
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "qualifies8",
            "qualifies8_batch", "MAX_VALUE", "QUALIFY8"]
 
-from handrank.high import Category
 
 MAX_VALUE = 6175
 QUALIFY8 = _evaluate.lowa5_qualify8()   # value of 8-7-6-5-4, the worst low that qualifies
@@ -50,11 +51,7 @@ def qualifies8_batch(values: npt.ArrayLike) -> npt.NDArray[np.bool_]:
 
 
 def _checked(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"a value is an int, not {type(value).__name__}")
-    if not 1 <= value <= MAX_VALUE:
-        raise ValueError(f"an A-5 value is in 1..{MAX_VALUE}, got {value}")
-    return int(value)
+    return checked(value, MAX_VALUE, "an A-5 value")
 
 
 def category(value: int) -> Category:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from handrank import _batch, _evaluate, high, high3
+from handrank._values import checked
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -34,10 +35,9 @@ def value_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,
 
 def from_high(high_value: int) -> int:
     """The row value of a 5-card hand from its high value (1..7462)."""
-    return int(_evaluate.row_of_high(high._checked(high_value)))
+    return int(_evaluate.row_of_high(checked(high_value, high.MAX_VALUE, "a high value")))
 
 
 def from_high3(high3_value: int) -> int:
     """The row value of a 3-card hand from its high3 value (1..455)."""
-    high3._class(high3_value)           # checks the type and the range
-    return int(_evaluate.row_of_high3(int(high3_value)))
+    return int(_evaluate.row_of_high3(checked(high3_value, high3.MAX_VALUE, "a 3-card value")))
