@@ -38,6 +38,7 @@ class GenerateThenBuild(build_ext):
 
 setup(
     ext_modules=[Extension("handrank._evaluate", ["src/handrank/_evaluate.pyx"]),
-                 Extension("handrank._bigtwo", ["src/handrank/_bigtwo.pyx"])],
+                 Extension("handrank._bigtwo", ["src/handrank/_bigtwo.pyx"]),
+                 Extension("handrank._ofc", ["src/handrank/_ofc.pyx"])],
     cmdclass={"build_ext": GenerateThenBuild},
 )

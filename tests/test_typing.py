@@ -37,7 +37,7 @@ def test_example_passes_mypy_strict(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("module", ["handrank._evaluate", "handrank._bigtwo"])
+@pytest.mark.parametrize("module", ["handrank._evaluate", "handrank._bigtwo", "handrank._ofc"])
 def test_stub_matches_compiled_module(tmp_path: Path, module: str) -> None:
     args = ["mypy.stubtest", module]
     if ALLOWLIST.exists():

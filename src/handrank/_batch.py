@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     Cards = npt.NDArray[np.uint8]
     Values = npt.NDArray[Any]          # uint16 values, or int32 Big Two keys
-    Kernel = Callable[[Cards, Values], int]
+    Kernel = Callable[..., int]     # kernel(cards, *outputs) -> first bad row or -1
 
 # Below this many rows one thread is faster than handing work to others.
 MIN_ROWS_PER_THREAD = 1 << 15
@@ -100,15 +100,20 @@ def thread_count(threads: int | None, n: int) -> int:
     return max(1, min(threads, n))
 
 
-def run(kernel: Kernel, arr: Cards, out: Values, threads: int) -> int:
-    """Run kernel(rows, out_rows) on `threads` row ranges at once; the first bad row or -1."""
+def run(kernel: Kernel, arr: Cards, out: Values | tuple[Values, ...], threads: int) -> int:
+    """Run kernel(rows, *out_rows) on `threads` row ranges at once; the first bad row or -1.
+
+    `out` is one output array or a tuple of them, each with one entry (or row) per input row."""
     n: int = arr.shape[0]
+    outs = out if isinstance(out, tuple) else (out,)
     if threads <= 1:
-        return kernel(arr, out)
+        return kernel(arr, *outs)
     bounds = [n * i // threads for i in range(threads + 1)]
     pool = _get_pool()
-    futures = [pool.submit(kernel, arr[a:b], out[a:b]) for a, b in zip(bounds[1:-1], bounds[2:])]
-    results: list[int] = [kernel(arr[:bounds[1]], out[:bounds[1]])] + [f.result() for f in futures]
+    futures = [pool.submit(kernel, arr[a:b], *[o[a:b] for o in outs])
+               for a, b in zip(bounds[1:-1], bounds[2:])]
+    results: list[int] = [kernel(arr[:bounds[1]], *[o[:bounds[1]] for o in outs])]
+    results += [f.result() for f in futures]
     for start, bad in zip(bounds, results):
         if bad >= 0:
             return start + bad

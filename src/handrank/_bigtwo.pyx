@@ -17,8 +17,10 @@ from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memset
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.object cimport PyObject
-from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.object cimport PyObject, PyTypeObject
 from handrank._tables cimport *
 from handrank._kernels cimport sums_t, card_sums, first_bad_row, rank_hash, slot5
 
@@ -29,6 +31,7 @@ from handrank.cards import cards as _parse_cards
 cdef extern from "Python.h":
     bint PyLong_CheckExact(PyObject*)
     long PyLong_AsLong(object) except? -1
+    object PyType_GenericAlloc(PyTypeObject*, Py_ssize_t)
 
 
 ctypedef struct rules_t:
@@ -477,29 +480,52 @@ def moves(Tables t, object hand, int want, int above, uint64_t must):
 
 def combos(Tables t, object hand, int want, int above, uint64_t must, type combo, tuple kinds):
     """The moves of `moves` as a list of `combo(kind, size, cards, key)` tuples (a tuple subclass,
-    built without calling its __new__); kinds[size] for 1..4 cards, kinds[4 + (key >> 24)] for 5."""
+    allocated and filled directly: a bot asks for these on every turn); kinds[size] for 1..4
+    cards, kinds[4 + (key >> 24)] for 5."""
     cdef sink_t out
     cdef Py_ssize_t i, m
     cdef int j, size
     cdef const uint8_t* c
-    cdef list result = []
-    cdef tuple cards
+    cdef list result
+    cdef object cards, item, kind
     out.cards = NULL
     out.moves = NULL
-    new = tuple.__new__
     try:
         collect(&out, t, hand, want, above, must)
         m = out.m
+        result = PyList_New(m)
         for i in range(m):
             size = out.moves[i].size
             c = out.cards + 5 * out.moves[i].index
-            cards = tuple([c[j] for j in range(size)])
+            cards = PyTuple_New(size)
+            for j in range(size):
+                set_item(cards, j, SMALL_INTS[c[j]])
             kind = kinds[size] if size < 5 else kinds[4 + (out.moves[i].key >> 24)]
-            result.append(new(combo, (kind, size, cards, out.moves[i].key)))
+            item = new_tuple_of(combo, 4)
+            set_item(item, 0, kind)
+            set_item(item, 1, SMALL_INTS[size])
+            set_item(item, 2, cards)
+            set_item(item, 3, out.moves[i].key)
+            Py_INCREF(item)
+            PyList_SET_ITEM(result, i, item)
     finally:
         free(out.cards)
         free(out.moves)
     return result
+
+
+cdef tuple SMALL_INTS = tuple(range(256))
+
+
+cdef inline void set_item(object tup, Py_ssize_t i, object value):
+    Py_INCREF(value)                 # PyTuple_SET_ITEM steals a reference
+    PyTuple_SET_ITEM(tup, i, value)
+
+
+cdef inline object new_tuple_of(type cls, Py_ssize_t n):
+    # an instance of a tuple subclass (no __new__ of its own to run), items still to be set;
+    # tuple's allocator, which every subclass without __slots__ of its own inherits
+    return PyType_GenericAlloc(<PyTypeObject*>cls, n)
 
 
 cdef void write_sorted(sink_t* out, Py_ssize_t m, uint8_t[:, ::1] cards, uint8_t[::1] sizes,

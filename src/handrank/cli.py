@@ -349,3 +349,33 @@ def _bigtwo_random_game(seed: int, players: int, deal: str, rules: str) -> None:
             combo = game.play(chooser.choice(moves))
             print(f"player {player}: {combo}")
     print(f"player {game.winner} wins; payments {game.payments()}")
+
+
+# ----------------------------------------------------------------------------- ofc
+# The arguments and the runner live in handrank._ofc_cli, imported only when this subcommand is
+# built or run (it brings the solver's output code and, for --file, tqdm).
+def _ofc_arguments(parser) -> None:
+    from handrank import _ofc_cli
+    _ofc_cli.add_arguments(parser)
+
+
+@subcommand("ofc", "Open-Face Chinese poker: score boards, royalties and fouls, solve Fantasyland",
+            _ofc_arguments)
+def _ofc(args) -> int:
+    from handrank import _ofc_cli
+    return _ofc_cli.run(args)
+
+
+# ----------------------------------------------------------------------------- chinese
+# The arguments and the runner live in handrank._chinese_cli, imported only when this subcommand
+# is built or run (it brings the setting code and, for --file, tqdm).
+def _chinese_arguments(parser) -> None:
+    from handrank import _chinese_cli
+    _chinese_cli.add_arguments(parser)
+
+
+@subcommand("chinese", "Chinese poker: the best setting of 13 cards, naturals, score a table",
+            _chinese_arguments)
+def _chinese(args) -> int:
+    from handrank import _chinese_cli
+    return _chinese_cli.run(args)

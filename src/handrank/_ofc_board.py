@@ -1,0 +1,207 @@
+"""OFC boards: fouls, royalties, Fantasyland and 1-6 scoring, for one board or (N, 13) arrays.
+
+One compiled kernel (handrank._ofc) evaluates a board for every entry point here, so a single
+board, a table of players and a batch of millions all follow exactly the same rules code.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from itertools import combinations
+from typing import TYPE_CHECKING, NamedTuple, Union
+
+import numpy as np
+
+from handrank import _batch, _ofc
+from handrank._ofc_rules import Rules, as_rules, tables
+from handrank.cards import cards as parse_cards, hand_problem, hand_str
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["Board", "BoardArrays", "is_foul", "royalties", "fantasyland", "score",
+           "evaluate_batch", "score_batch"]
+
+ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
+
+
+Cards = Union[str, Sequence[Union[int, str]]]
+
+
+@dataclass(frozen=True, init=False)
+class Board:
+    """One player's 13 cards set in rows: ``Board("Qs Qh 5d", "Ts 9s 8s 7s 6s", "Ac Ad Ah 2c 2d")``.
+
+    Rows take any card form (text, ids, card strings) and are stored as tuples of ids."""
+
+    top: tuple[int, ...]
+    middle: tuple[int, ...]
+    bottom: tuple[int, ...]
+
+    def __init__(self, top: Cards, middle: Cards, bottom: Cards) -> None:
+        for name, row in zip(ROW_SIZES, (top, middle, bottom)):
+            ids = tuple(parse_cards(row))
+            if len(ids) != ROW_SIZES[name]:
+                raise ValueError(f"the {name} row has {ROW_SIZES[name]} cards, got {len(ids)}")
+            object.__setattr__(self, name, ids)
+        problem = hand_problem(self.cards)
+        if problem:
+            raise ValueError(f"board {self}: {problem}")
+
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """A board written top / middle / bottom: ``"Qs Qh 5d / Ts 9s 8s 7s 6s / Ac Ad Ah 2c 2d"``
+        (``|`` separates rows too)."""
+        if not isinstance(text, str):
+            raise TypeError(f"Board.parse takes text, not {type(text).__name__}")
+        rows = text.replace("|", "/").split("/")
+        if len(rows) != 3:
+            raise ValueError(f"a board is three rows separated by '/', got {text!r}")
+        return cls(*rows)
+
+    @classmethod
+    def from_cards(cls, ids: Sequence[int | str] | str) -> Board:
+        """A board from 13 cards in row order: top (3), middle (5), bottom (5)."""
+        ids = parse_cards(ids)
+        if len(ids) != 13:
+            raise ValueError(f"a board has 13 cards, got {len(ids)}")
+        return cls(tuple(ids[:3]), tuple(ids[3:8]), tuple(ids[8:]))
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The 13 card ids in row order: top, middle, bottom."""
+        return self.top + self.middle + self.bottom
+
+    def __str__(self) -> str:
+        return " / ".join(hand_str(row) for row in (self.top, self.middle, self.bottom))
+
+    def __repr__(self) -> str:
+        return f"Board({hand_str(self.top)!r}, {hand_str(self.middle)!r}, {hand_str(self.bottom)!r})"
+
+
+BoardLike = Union[Board, str, Sequence[Cards]]   # a Board, its text, or (top, middle, bottom)
+
+
+def as_board(board: BoardLike) -> Board:
+    """A Board from a Board, its text form or a (top, middle, bottom) sequence."""
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, str):
+        return Board.parse(board)
+    try:
+        rows = tuple(board)
+    except TypeError:
+        raise TypeError(f"a board is an ofc.Board, text or (top, middle, bottom), "
+                        f"not {type(board).__name__}") from None
+    if len(rows) != 3:
+        raise ValueError(f"a board is (top, middle, bottom), got {len(rows)} rows")
+    return Board(*rows)
+
+
+class BoardArrays(NamedTuple):
+    """Results of `evaluate_batch`, one entry (or row) per board."""
+
+    foul: npt.NDArray[np.bool_]              # (N,)
+    royalties: npt.NDArray[np.int32]         # (N, 3) top, middle, bottom; 0 when fouled
+    values: npt.NDArray[np.uint16]           # (N, 3) row-scale values (a 2-7 middle: its 2-7 value)
+    fantasyland: npt.NDArray[np.uint8]       # (N,) cards dealt next hand, 0 for none
+
+
+def evaluate_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
+                   in_fantasyland: bool = False, threads: int | None = None) -> BoardArrays:
+    """Evaluate the boards of an (N, 13) integer array, each row top (3), middle (5), bottom (5).
+
+    The GIL is released and `threads` splits the rows over that many threads; every row is checked
+    (a bad one raises ValueError naming the row and the card)."""
+    arr = _batch.card_array(cards, (13,), "ofc.evaluate_batch")
+    n = arr.shape[0]
+    outs = (np.empty(n, dtype=np.bool_), np.empty((n, 3), dtype=np.int32),
+            np.empty((n, 3), dtype=np.uint16), np.empty(n, dtype=np.uint8))
+    kernel = partial(_evaluate_rows, tables(as_rules(rules)), bool(in_fantasyland))
+    bad = _batch.run(kernel, arr, outs, _batch.thread_count(threads, n))
+    if bad >= 0:
+        raise ValueError(f"row {bad}: {hand_problem(arr[bad])}")
+    return BoardArrays(*outs)
+
+
+def _evaluate_rows(tables: _ofc.RuleTables, in_fantasyland: bool, cards: npt.NDArray[np.uint8],
+                   foul: npt.NDArray[np.bool_], royalties: npt.NDArray[np.int32],
+                   values: npt.NDArray[np.uint16], fantasyland: npt.NDArray[np.uint8]) -> int:
+    # the compiled loop writes the flags as bytes
+    return int(_ofc.evaluate_boards(tables, in_fantasyland, cards, foul.view(np.uint8), royalties,
+                                    values, fantasyland))
+
+
+def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = None,
+                threads: int | None = None) -> npt.NDArray[np.int32]:
+    """Net 1-6 points of each board of `a` against the board in the same row of `b` (both
+    (N, 13) arrays in row order); b's points are the negation. GIL released, `threads` as above."""
+    arr_a = _batch.card_array(a, (13,), "ofc.score_batch")
+    arr_b = _batch.card_array(b, (13,), "ofc.score_batch")
+    if arr_a.shape != arr_b.shape:
+        raise ValueError(f"ofc.score_batch: a and b must have the same shape, got {arr_a.shape} "
+                         f"and {arr_b.shape}")
+    pairs = np.concatenate([arr_a, arr_b], axis=1)
+    out = np.empty(len(pairs), dtype=np.int32)
+    bad = _batch.run(partial(_ofc.score_pairs, tables(as_rules(rules))), pairs, out,
+                     _batch.thread_count(threads, len(pairs)))
+    if bad >= 0:
+        which, row = ("a", arr_a[bad]) if hand_problem(arr_a[bad]) else ("b", arr_b[bad])
+        raise ValueError(f"row {bad} of {which}: {hand_problem(row)}")
+    return out
+
+
+# ---------------------------------------------------------------------- one board
+def _evaluate_one(board: BoardLike, rules: Rules | str | None,
+                  in_fantasyland: bool = False) -> BoardArrays:
+    return evaluate_batch(np.array([as_board(board).cards], dtype=np.uint8), rules, in_fantasyland, 1)
+
+
+def is_foul(board: BoardLike, rules: Rules | str | None = None) -> bool:
+    """Whether the board fouls: rows out of order (bottom >= middle >= top), or in deuce a top
+    above the bottom or a middle worse than the qualifier."""
+    return bool(_evaluate_one(board, rules).foul[0])
+
+
+def royalties(board: BoardLike, rules: Rules | str | None = None) -> tuple[int, int, int]:
+    """Royalties of the (top, middle, bottom) rows; (0, 0, 0) for a fouled board."""
+    top, middle, bottom = _evaluate_one(board, rules).royalties[0].tolist()
+    return top, middle, bottom
+
+
+def fantasyland(board: BoardLike, rules: Rules | str | None = None,
+                in_fantasyland: bool = False) -> int:
+    """Cards dealt next hand in Fantasyland for this board (0: none). With ``in_fantasyland`` the
+    board was played in Fantasyland and the stay conditions apply instead of the entry ones."""
+    return int(_evaluate_one(board, rules, in_fantasyland).fantasyland[0])
+
+
+def score(boards: Sequence[BoardLike], rules: Rules | str | None = None) -> list[int]:
+    """Net points of each of 2 to 4 players, summed over every pair of players (zero-sum).
+
+    Per pair (1-6): 1 point per row won, the scoop bonus for all three, and royalties as net
+    differences; a fouled board pays a valid one 3 + scoop bonus + its royalties."""
+    players = [as_board(board) for board in boards]
+    if not 2 <= len(players) <= 4:
+        raise ValueError(f"ofc.score takes 2 to 4 boards, got {len(players)}")
+    check_one_deck(players)
+    pairs = list(combinations(range(len(players)), 2))
+    rows = np.array([players[i].cards + players[j].cards for i, j in pairs], dtype=np.uint8)
+    net = score_batch(rows[:, :13], rows[:, 13:], rules, threads=1)
+    points = [0] * len(players)
+    for (i, j), amount in zip(pairs, net.tolist()):
+        points[i] += amount
+        points[j] -= amount
+    return points
+
+
+def check_one_deck(players: Sequence[Board]) -> None:
+    """ValueError when a card is on two boards: the boards of one table come from one deck."""
+    owner: dict[int, int] = {}
+    for p, board in enumerate(players):
+        for c in board.cards:
+            if c in owner:
+                raise ValueError(f"card {hand_str([c])} is on boards {owner[c]} and {p}: "
+                                 "the boards of one table come from one deck")
+            owner[c] = p

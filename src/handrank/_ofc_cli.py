@@ -1,0 +1,442 @@
+"""`handrank ofc`: score OFC boards, evaluate one board, solve Fantasyland hands.
+
+cli.py registers the subcommand and imports this module only when `handrank ofc` runs; tqdm (the
+optional progress bar of `ofc fantasyland --file`) is imported only when a file is solved.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+
+from handrank import high, high3, low27, ofc
+from handrank._batch import cpu_count
+from handrank._ofc_rules import MAX_CARDS, MIN_CARDS
+from handrank.cards import RANKS, card_str, cards, hand_str
+from handrank.cli import (EXIT_FAILED, EXIT_OK, EXIT_USAGE, _error, _is_one_card, _lines_of,
+                          _positive_int)
+
+ROWS = ("top", "middle", "bottom")
+ROW_SLICES = ((0, 3), (3, 8), (8, 13))       # the rows in a board's 13 cards
+SEPARATORS = ("/", "|")
+
+# Hands per thread in each solve_fantasyland_batch call of --file mode; the progress bar advances
+# once per call. A hand takes about half a millisecond on one thread, so a call lasts a fraction
+# of a second however many threads share it.
+HANDS_PER_THREAD = 128
+
+
+# ----------------------------------------------------------------------------- arguments
+def add_arguments(parser) -> None:
+    import argparse
+
+    actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True, dest="action")
+    score = actions.add_parser(
+        "score", help="1-6 points, royalties, fouls and Fantasyland of 2 to 4 players",
+        description="Score one deal: each player's royalties (or foul), Fantasyland and net points "
+                    "(1 per row, the scoop bonus, royalties as differences; summed over every "
+                    "pair of players).")
+    score.add_argument("boards", nargs="+", metavar="BOARD",
+                       help="one argument per player, top / middle / bottom, e.g. "
+                            "'Qs Qh 5d / Ts 9s 8s 7s 6s / Ac Ad Ah 2c 2d'")
+    board = actions.add_parser(
+        "board", help="rows, royalties, foul and Fantasyland of a board",
+        description="The rows, royalties, foul (and why) and Fantasyland outcome of each board.")
+    board.add_argument("boards", nargs="+", metavar="BOARD",
+                       help="a board 'Qs Qh 5d / Ts 9s 8s 7s 6s / Ac Ad Ah 2c 2d' ('|' also "
+                            "separates rows); cards and separators given as separate arguments "
+                            "make one board")
+    board.add_argument("--in-fantasyland", action="store_true",
+                       help="the board was played in Fantasyland: apply the stay conditions "
+                            "instead of the entry ones")
+    solve = actions.add_parser(
+        "fantasyland", help="the best setting of a Fantasyland hand (exact solver)",
+        description="Set 13 of 13 to 17 Fantasyland cards to maximize royalties (plus "
+                    "--stay-value when the setting stays in Fantasyland). HAND arguments print a "
+                    "table per hand; --file prints one line per hand.")
+    solve.add_argument("hands", nargs="*", metavar="HAND",
+                       help="13 to 17 cards such as 'As Ks Qs ...'; cards given as separate "
+                            "arguments make one hand; no HAND and no --file reads stdin, one hand "
+                            "per line")
+    solve.add_argument("--file", "-f", action="append", default=[], metavar="F",
+                       help="solve the hands of F, one per line, in batches (blank lines and # "
+                            "comments are skipped; may be repeated; '-' is stdin)")
+    solve.add_argument("--stay-value", type=_finite_float, default=0.0, metavar="X",
+                       help="what staying in Fantasyland is worth, in royalty points (default 0)")
+    solve.add_argument("--threads", "-t", type=_positive_int, default=None, metavar="T",
+                       help="solver threads (default: every core, for enough hands)")
+    solve.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                       help="show (--progress) or hide (--no-progress) the progress bar of "
+                            "--file (needs tqdm: pip install 'handrank[progress]'); default: "
+                            "shown when stderr is a terminal")
+    for sub in (score, board, solve):
+        sub.add_argument("--rules", choices=ofc.Rules.presets(), default=ofc.Rules.presets()[0],
+                         help="the ruleset (default %(default)s)")
+        sub.add_argument("--json", action="store_true", help=_JSON_HELP[sub.prog.split()[-1]])
+        sub.set_defaults(action_parser=sub)
+
+
+_JSON_HELP = {
+    "score": "one JSON object: rules, and per player board, fouled, royalties (top, middle, "
+             "bottom), total, fantasyland, points",
+    "board": "one JSON object per board: board, fouled, foul (the reasons), rows (row, cards, "
+             "royalty, description), royalties, total, fantasyland",
+    "fantasyland": "one JSON object per hand: hand, board, royalties, total, stays, discards, "
+                   "fouled, value",
+}
+
+
+def _finite_float(text: str) -> float:
+    import argparse
+    import math
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
+    return value
+
+
+# ----------------------------------------------------------------------------- run
+def run(args) -> int:
+    rules = ofc.Rules.preset(args.rules)
+    if args.action == "score":
+        if not 2 <= len(args.boards) <= 4:
+            given = len(args.boards)
+            return _usage_error(args, f"a deal has 2 to 4 players (one quoted BOARD each), got "
+                                      f"{given} board{'s' if given != 1 else ''}")
+        return _score(args.boards, rules, args.json)
+    if args.action == "board":
+        return _board(args.boards, rules, args.in_fantasyland, args.json)
+    if args.hands and args.file:
+        return _usage_error(args, "give HAND arguments or --file, not both")
+    if args.hands:
+        return _solve_hands(args, rules)
+    return _solve_files(args, rules)
+
+
+def _usage_error(args, message: str) -> int:
+    """What argparse does for a usage error, returned instead of raised."""
+    parser = args.action_parser
+    parser.print_usage(sys.stderr)
+    print(f"{parser.prog}: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+# ----------------------------------------------------------------------------- score
+def _score(texts: list[str], rules, as_json: bool) -> int:
+    boards = []
+    for i, text in enumerate(texts, 1):
+        try:
+            boards.append(ofc.Board.parse(text))
+        except ValueError as exc:
+            _error(f"ofc score: board {i}: {text!r}: {exc}")
+            return EXIT_FAILED
+    owner: dict[int, int] = {}
+    for player, board in enumerate(boards, 1):
+        for card in board.cards:
+            if card in owner:
+                _error(f"ofc score: card {card_str(card)} is on boards {owner[card]} and {player}: "
+                       "the boards of a deal come from one deck")
+                return EXIT_FAILED
+            owner[card] = player
+    points = ofc.score(boards, rules)
+    results = _evaluate(boards, rules, False)
+    if as_json:
+        print(json.dumps({"rules": rules.name, "players": [
+            {"board": str(b), "fouled": r["fouled"], "royalties": r["royalties"],
+             "total": r["total"], "fantasyland": r["fantasyland"], "points": p}
+            for b, r, p in zip(boards, results, points)]}))
+        return EXIT_OK
+    header = ("player", "board", "royalties", "fantasyland", "points")
+    cells = [header]
+    for player, (board, result, net) in enumerate(zip(boards, results, points), 1):
+        top, middle, bottom = result["royalties"]
+        royalties = f"{top} + {middle} + {bottom} = {result['total']}"
+        cells.append((str(player), str(board), "fouled" if result["fouled"] else royalties,
+                      f"{result['fantasyland']} cards" if result["fantasyland"] else "-",
+                      f"{net:+d}" if net else "0"))
+    print(_columns(cells, right=(4,)))
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------------- board
+def _board(texts: list[str], rules, in_fantasyland: bool, as_json: bool) -> int:
+    if len(texts) > 1 and all(t in SEPARATORS or _is_one_card(t) for t in texts):
+        texts = [" ".join(texts)]              # an unquoted board: Qs Qh 5d / Ts 9s ... / ...
+    status = EXIT_OK
+    printed = 0
+    for i, text in enumerate(texts, 1):
+        try:
+            board = ofc.Board.parse(text)
+        except ValueError as exc:
+            _error(f"ofc board: board {i}: {text!r}: {exc}")
+            status = EXIT_FAILED
+            continue
+        result = _evaluate([board], rules, in_fantasyland)[0]
+        if as_json:
+            print(json.dumps({"board": str(board), **result}, ensure_ascii=False))
+            continue
+        if printed:
+            print()
+        printed += 1
+        print(f"{board} ({rules.name})")
+        print(_rows_table(result["rows"], result["total"]))
+        if result["fouled"]:
+            print(f"fouled: {'; '.join(result['foul'])} (no royalties, no Fantasyland)")
+        else:
+            print(_fantasyland_outcome(result["fantasyland"], in_fantasyland))
+    return status
+
+
+def _fantasyland_outcome(dealt: int, in_fantasyland: bool) -> str:
+    if in_fantasyland:
+        return f"stays in Fantasyland: {dealt} cards next hand" if dealt else "leaves Fantasyland"
+    return f"Fantasyland: {dealt} cards next hand" if dealt else "no Fantasyland"
+
+
+def _evaluate(boards: list, rules, in_fantasyland: bool) -> list[dict]:
+    """What `ofc board` shows of each board: rows with royalties and descriptions, the foul and
+    its reasons, the Fantasyland cards (one evaluate_batch call for all of them)."""
+
+    arrays = ofc.evaluate_batch(np.array([b.cards for b in boards], dtype=np.uint8), rules,
+                                in_fantasyland, threads=1)
+    results = []
+    for i, board in enumerate(boards):
+        royalties = arrays.royalties[i].tolist()
+        fouled = bool(arrays.foul[i])
+        reasons = _foul_reasons(rules, arrays.values[i].tolist()) if fouled else []
+        results.append({"fouled": fouled, "foul": reasons, "rows": _rows(board, royalties, rules),
+                        "royalties": royalties, "total": sum(royalties),
+                        "fantasyland": int(arrays.fantasyland[i])})
+    return results
+
+
+def _rows(board, royalties: list[int], rules) -> list[dict]:
+    """Each row of a board: its name, cards, royalty and description."""
+
+    return [{"row": name, "cards": hand_str(cards), "royalty": royalty, "description": words}
+            for name, cards, royalty, words in zip(ROWS, (board.top, board.middle, board.bottom),
+                                                   royalties, _describe(board, rules))]
+
+
+def _describe(board, rules) -> tuple[str, str, str]:
+    middle = low27 if rules.middle_lowball else high
+    return (high3.describe(high3.evaluate(board.top)),
+            middle.describe(middle.evaluate(board.middle)),
+            high.describe(high.evaluate(board.bottom)))
+
+
+def _foul_reasons(rules, values: list[int]) -> list[str]:
+    """Why a fouled board fouls, from its row values (evaluate_batch's `values`)."""
+    top, middle, bottom = values
+    if not rules.middle_lowball:
+        reasons = ["the top beats the middle"] if top > middle else []
+        return reasons + (["the middle beats the bottom"] if middle > bottom else [])
+    reasons = ["the top beats the bottom"] if top > bottom else []
+    if middle < _low27_value(rules.middle_qualifier):
+        worst = "-".join(rules.middle_qualifier)
+        reasons.append(f"the middle is not a 2-7 low of {worst} or better")
+    return reasons
+
+
+def _low27_value(ranks: str) -> int:
+    """The 2-7 value of an offsuit low written as ranks ("T9875"): a deuce middle's qualifier."""
+
+    return low27.evaluate([4 * RANKS.index(r) + i % 2 for i, r in enumerate(ranks.upper())])
+
+
+def _rows_table(rows: list[dict], total: int) -> str:
+    cells = [("row", "cards", "royalty", "description")]
+    cells += [(r["row"], r["cards"], str(r["royalty"]), r["description"]) for r in rows]
+    cells.append(("total", "", str(total), ""))
+    return _columns(cells, right=(2,))
+
+
+def _columns(cells: Sequence[Sequence[str]], right: tuple[int, ...] = ()) -> str:
+    """Rows of cells as aligned columns two spaces apart (the last one unpadded)."""
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    lines = []
+    for row in cells:
+        parts = [cell.rjust(width) if i in right else cell.ljust(width)
+                 for i, (cell, width) in enumerate(zip(row, widths))]
+        parts[-1] = row[-1].rjust(widths[-1]) if len(row) - 1 in right else row[-1]
+        lines.append("  ".join(parts).rstrip())
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- fantasyland
+def _solve_hands(args, rules) -> int:
+    """HAND arguments: a table per hand."""
+    texts = args.hands
+    if len(texts) > 1 and all(_is_one_card(t) for t in texts):
+        texts = [" ".join(texts)]
+    status = EXIT_OK
+    printed = 0
+    for i, text in enumerate(texts, 1):
+        try:
+            ids = _fantasyland_hand(text)
+        except ValueError as exc:
+            _error(f"ofc fantasyland: hand {i}: {text!r}: {exc}")
+            status = EXIT_FAILED
+            continue
+        result = _solve([ids], rules, args.stay_value, args.threads)[0]
+        if args.json:
+            print(json.dumps(_json_record(result)))
+            continue
+        if printed:
+            print()
+        printed += 1
+        _print_solution(result, rules)
+    return status
+
+
+def _print_solution(result: dict, rules) -> None:
+    board = ofc.Board.from_cards(result["cards"])
+    print(f"{result['hand']} ({len(result['ids'])} cards, {rules.name})")
+    print(_rows_table(_rows(board, result["royalties"], rules), result["total"]))
+    if result["fouled"]:
+        print("fouled: every setting of these cards fouls (shown: the five highest cards at the "
+              "bottom, the next five in the middle, the next three on top)")
+    elif result["stays"]:
+        print(f"stays in Fantasyland: {rules.stay_cards} cards next hand")
+    else:
+        print("leaves Fantasyland")
+    if result["discards"]:
+        print(f"discards: {hand_str(result['discards'])}")
+
+
+def _solve_files(args, rules) -> int:
+    """--file (or stdin): every hand read first (bad lines reported at once), then solved in
+    chunks with a progress bar, one output line per hand in input order."""
+    status = EXIT_OK
+    hands: list[list[int]] = []
+    try:
+        for path in args.file or ["-"]:
+            for where, text in _lines_of(path):
+                try:
+                    hands.append(_fantasyland_hand(text))
+                except ValueError as exc:
+                    _error(f"ofc fantasyland: {where}: {text!r}: {exc}")
+                    status = EXIT_FAILED
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _error(f"cannot read {exc.filename}: {exc.strerror}")
+        return EXIT_FAILED
+    size = HANDS_PER_THREAD * (args.threads or cpu_count())
+    with _progress_bar(len(hands), args.progress) as bar:
+        for chunk in _chunks(hands, size):
+            results = _solve(chunk, rules, args.stay_value, args.threads)
+            with bar.writing():
+                for result in results:
+                    if args.json:
+                        print(json.dumps(_json_record(result)))
+                    else:
+                        print(_solution_line(result))
+                sys.stdout.flush()
+            bar.update(len(chunk))
+    return status
+
+
+def _chunks(hands: list[list[int]], size: int) -> Iterator[list[list[int]]]:
+    """Runs of at most `size` consecutive hands with as many cards (one batch call each)."""
+    chunk: list[list[int]] = []
+    for hand in hands:
+        if chunk and (len(chunk) == size or len(hand) != len(chunk[0])):
+            yield chunk
+            chunk = []
+        chunk.append(hand)
+    if chunk:
+        yield chunk
+
+
+def _fantasyland_hand(text: str) -> list[int]:
+    """The ids of a Fantasyland hand; ValueError naming the problem."""
+
+    ids = cards(text)
+    if not MIN_CARDS <= len(ids) <= MAX_CARDS:
+        raise ValueError(f"a Fantasyland hand has {MIN_CARDS} to {MAX_CARDS} cards, got {len(ids)}")
+    return ids
+
+
+def _solve(hands: list[list[int]], rules, stay_value: float, threads: int | None) -> list[dict]:
+    """Solve hands of one size with one solve_fantasyland_batch call; a dict per hand."""
+
+    arr = np.array(hands, dtype=np.uint8)
+    solved = ofc.solve_fantasyland_batch(arr, rules, stay_value, threads)
+    rows = ofc.evaluate_batch(solved.boards, rules, in_fantasyland=True, threads=threads)
+    results = []
+    for ids, board, royalties, total, stays, fouled, value, discards in zip(
+            hands, solved.boards.tolist(), rows.royalties.tolist(), solved.royalties.tolist(),
+            solved.stays.tolist(), solved.fouled.tolist(), solved.value.tolist(),
+            solved.discards.tolist()):
+        results.append({"hand": hand_str(ids), "ids": ids, "cards": board,
+                        "board": " / ".join(hand_str(board[a:b]) for a, b in ROW_SLICES),
+                        "royalties": royalties, "total": total, "stays": stays, "fouled": fouled,
+                        "value": value, "discards": discards})
+    return results
+
+
+def _json_record(result: dict) -> dict:
+    return {"hand": result["hand"], "board": result["board"], "royalties": result["royalties"],
+            "total": result["total"], "stays": result["stays"],
+            "discards": hand_str(result["discards"]), "fouled": result["fouled"],
+            "value": result["value"]}
+
+
+def _solution_line(result: dict) -> str:
+    """One hand of --file output: `hand: board, royalties T (t + m + b)[, stays][, discards X]`."""
+
+    if result["fouled"]:
+        line = f"{result['hand']}: {result['board']}, fouled (no valid setting)"
+    else:
+        top, middle, bottom = result["royalties"]
+        line = (f"{result['hand']}: {result['board']}, royalties {result['total']} "
+                f"({top} + {middle} + {bottom})" + (", stays" if result["stays"] else ""))
+    return line + (f", discards {hand_str(result['discards'])}" if result["discards"] else "")
+
+
+# ----------------------------------------------------------------------------- progress
+class _Progress:
+    """The progress bar of --file: a tqdm bar on stderr, or none."""
+
+    def __init__(self, bar=None) -> None:
+        self.bar = bar
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+    def update(self, hands: int) -> None:
+        if self.bar is not None:
+            self.bar.update(hands)
+
+    def writing(self):
+        """A context that clears the bar while result lines go to stdout (the same terminal)."""
+        if self.bar is None:
+            return contextlib.nullcontext()
+        return self.bar.external_write_mode(file=sys.stdout)
+
+
+def _progress_bar(total: int, wanted: bool | None) -> _Progress:
+    """A bar over `total` hands: with wanted None only when stderr is a terminal (tqdm decides),
+    always with True, never with False or without tqdm (a note on stderr if it was asked for)."""
+    if wanted is False or total == 0:
+        return _Progress()
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:
+        if wanted:
+            _error("--progress needs tqdm: pip install 'handrank[progress]' (solving without a "
+                   "progress bar)")
+        return _Progress()
+    return _Progress(tqdm(total=total, unit="hand", desc="solving", file=sys.stderr,
+                          disable=None if wanted is None else False, dynamic_ncols=True))

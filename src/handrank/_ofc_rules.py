@@ -1,0 +1,278 @@
+"""Open-Face Chinese poker rulesets: the `Rules` dataclass, its thresholds, the presets (RULES.md),
+and the per-value lookup tables the compiled kernels read.
+
+Every table of the rules is a tuple of ``(threshold, number)`` pairs: a row earns the number of the
+highest threshold it reaches. A threshold is written the way players say it: a top hand as ranks
+(``"QQ"``: a pair of queens or better; ``"222"``: trips), a high middle or bottom by category
+(``"full house"``), a 2-7 middle as the worst low that counts (``"98764"``: nine-low or better).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from handrank import _evaluate, _ofc, high3, low27
+from handrank.cards import RANKS
+
+__all__ = ["Rules", "CATEGORIES", "top_value", "category_value", "low_value", "check_table",
+           "check_int", "lookup", "reaches"]
+
+# Threshold names of the 5-card categories, weakest first, and the royal flush on top.
+CATEGORIES = ("high card", "pair", "two pair", "trips", "straight", "flush", "full house", "quads",
+              "straight flush", "royal flush")
+_ROYAL_FLUSH = 7462
+
+Table = tuple[tuple[str, int], ...]
+
+TOP_ROYALTIES: Table = tuple((r + r, i + 1) for i, r in enumerate("6789TJQKA")) + tuple(
+    (r * 3, i + 10) for i, r in enumerate(RANKS))
+MIDDLE_ROYALTIES: Table = (("trips", 2), ("straight", 4), ("flush", 8), ("full house", 12),
+                           ("quads", 20), ("straight flush", 30), ("royal flush", 50))
+BOTTOM_ROYALTIES: Table = (("straight", 2), ("flush", 4), ("full house", 6), ("quads", 10),
+                           ("straight flush", 15), ("royal flush", 25))
+DEUCE_MIDDLE_ROYALTIES: Table = (("98764", 1), ("87653", 2), ("76542", 4), ("75432", 8))
+
+MIN_CARDS, MAX_CARDS = 13, 17     # a Fantasyland hand
+
+
+@dataclass(frozen=True)
+class Rules:
+    """An OFC ruleset. Start from a preset (``Rules.preset("progressive")``) and adjust it with
+    ``.replace(...)``; every field is checked when the object is built.
+
+    - ``top_royalties``, ``middle_royalties``, ``bottom_royalties``: ``(threshold, points)``
+      pairs; a row scores the points of the highest threshold it reaches.
+    - ``middle_lowball``: the middle is a 2-7 low (deuce): it must be ``middle_qualifier`` or
+      better, is never compared with the other rows, scores ``middle_low_royalties`` (instead of
+      ``middle_royalties``) and is compared between players as a low.
+    - ``scoop_bonus``: points for winning all three rows against one opponent.
+    - ``fantasyland_top`` / ``fantasyland_middle``: ``(threshold, cards)``: a valid hand reaching
+      the threshold deals that many cards next hand; ``super_fantasyland`` (if not 0) is dealt
+      when the top and the middle both qualify.
+    - ``stay_top`` / ``stay_middle`` / ``stay_bottom``: a hand played in Fantasyland that reaches
+      any of these thresholds (None: no such condition) is dealt ``stay_cards`` again.
+    """
+
+    top_royalties: Table = TOP_ROYALTIES
+    middle_royalties: Table = MIDDLE_ROYALTIES
+    bottom_royalties: Table = BOTTOM_ROYALTIES
+    middle_lowball: bool = False
+    middle_qualifier: str | None = None
+    middle_low_royalties: Table = ()
+    scoop_bonus: int = 3
+    fantasyland_top: Table = (("QQ", 14),)
+    fantasyland_middle: Table = ()
+    super_fantasyland: int = 0
+    stay_top: str | None = "222"
+    stay_middle: str | None = None
+    stay_bottom: str | None = "quads"
+    stay_cards: int = 14
+    name: str = field(default="custom", compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.middle_lowball, bool):
+            raise TypeError(f"Rules.middle_lowball must be a bool, got {self.middle_lowball!r}")
+        if not isinstance(self.name, str):
+            raise TypeError(f"Rules.name must be a str, got {self.name!r}")
+        middle = low_value if self.middle_lowball else category_value
+        for name, parse, is_count in (("top_royalties", top_value, False),
+                                      ("middle_royalties", category_value, False),
+                                      ("bottom_royalties", category_value, False),
+                                      ("middle_low_royalties", low_value, False),
+                                      ("fantasyland_top", top_value, True),
+                                      ("fantasyland_middle", middle, True)):
+            object.__setattr__(self, name, check_table(name, getattr(self, name), parse, is_count))
+        if self.middle_lowball:
+            if self.middle_qualifier is None:
+                raise ValueError("Rules.middle_qualifier is required when middle_lowball is True "
+                                 "(the worst legal 2-7 middle, e.g. 'T9875')")
+            low_value(self.middle_qualifier, "Rules.middle_qualifier")
+        elif self.middle_qualifier is not None:
+            raise ValueError("Rules.middle_qualifier applies only when middle_lowball is True")
+        elif self.middle_low_royalties:
+            raise ValueError("Rules.middle_low_royalties applies only when middle_lowball is True")
+        for name, parse in (("stay_top", top_value), ("stay_middle", middle),
+                            ("stay_bottom", category_value)):
+            if getattr(self, name) is not None:
+                parse(getattr(self, name), f"Rules.{name}")
+        check_int("scoop_bonus", self.scoop_bonus, 0, 1000)
+        check_int("stay_cards", self.stay_cards, MIN_CARDS, MAX_CARDS)
+        if self.super_fantasyland != 0:
+            check_int("super_fantasyland", self.super_fantasyland, MIN_CARDS, MAX_CARDS)
+
+    # ------------------------------------------------------------------ presets
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The named ruleset: one of ``Rules.presets()``."""
+        try:
+            return _BUILT[name]            # immutable, so one object per preset serves every caller
+        except (KeyError, TypeError):
+            pass
+        try:
+            overrides = _PRESETS[name]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown OFC preset {name!r}; presets: {', '.join(_PRESETS)}") from None
+        return _BUILT.setdefault(name, cls(name=name, **overrides))
+
+    @staticmethod
+    def presets() -> tuple[str, ...]:
+        """The preset names, the default (``pineapple``) first."""
+        return tuple(_PRESETS)
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed (and checked), named "custom" unless given a name."""
+        changes.setdefault("name", "custom")
+        return replace(self, **changes)
+
+
+_BUILT: dict[str, Rules] = {}
+_PRESETS: dict[str, dict[str, Any]] = {
+    "pineapple": {},
+    "classic": {"fantasyland_top": (("QQ", 13),), "stay_middle": "full house", "stay_cards": 13},
+    "progressive": {"fantasyland_top": (("QQ", 14), ("KK", 15), ("AA", 16), ("222", 17))},
+    "deuce": {"middle_lowball": True, "middle_qualifier": "T9875",
+              "middle_low_royalties": DEUCE_MIDDLE_ROYALTIES, "fantasyland_top": (("KK", 14),),
+              "fantasyland_middle": (("75432", 14),), "super_fantasyland": 15,
+              "stay_middle": "75432"},
+}
+
+
+def as_rules(rules: Rules | str | None) -> Rules:
+    """`rules` as a Rules: a Rules, a preset name, or None for the default (pineapple)."""
+    if rules is None:
+        return Rules.preset("pineapple")
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise TypeError(f"rules must be an ofc.Rules, a preset name or None, not {type(rules).__name__}")
+
+
+# ---------------------------------------------------------------------- thresholds
+def check_int(name: str, value: Any, low: int, high: int) -> None:
+    """Rules.`name` must be an int in low..high."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"Rules.{name} must be an int, got {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"Rules.{name} must be in {low}..{high}, got {value}")
+
+
+def check_table(name: str, table: Any, parse: Any, is_count: bool) -> Table:
+    """Rules.`name` as a tuple of (threshold, number) pairs: thresholds read by `parse` and
+    distinct, numbers ints (Fantasyland card counts if `is_count`, else royalties 0..1000)."""
+    if isinstance(table, dict):
+        table = tuple(table.items())
+    try:
+        entries = [tuple(entry) for entry in table]
+    except TypeError:
+        raise TypeError(f"Rules.{name} must be (threshold, number) pairs or a dict, got {table!r}") from None
+    seen: dict[int, str] = {}
+    for entry in entries:
+        if len(entry) != 2:
+            raise ValueError(f"Rules.{name}: expected a (threshold, number) pair, got {entry!r}")
+        threshold, number = entry
+        value = parse(threshold, f"Rules.{name}")
+        if value in seen:
+            raise ValueError(f"Rules.{name}: {threshold!r} repeats the threshold {seen[value]!r}")
+        seen[value] = threshold
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise TypeError(f"Rules.{name}: the number for {threshold!r} must be an int, got {number!r}")
+        if is_count and not MIN_CARDS <= number <= MAX_CARDS:
+            raise ValueError(f"Rules.{name}: {threshold!r} deals {number} cards; Fantasyland deals "
+                             f"{MIN_CARDS}..{MAX_CARDS}")
+        if not is_count and not 0 <= number <= 1000:
+            raise ValueError(f"Rules.{name}: the royalty for {threshold!r} must be in 0..1000, got {number}")
+    return tuple((str(t), int(n)) for t, n in entries)
+
+
+def _ranks(text: Any, where: str, sizes: tuple[int, ...]) -> list[int]:
+    if not isinstance(text, str):
+        raise TypeError(f"{where}: a threshold is text, got {text!r}")
+    ranks = text.upper().replace("10", "T")
+    if len(ranks) not in sizes or any(r not in RANKS for r in ranks):
+        raise ValueError(f"{where}: cannot read threshold {text!r}")
+    return [RANKS.index(r) for r in ranks]
+
+
+def top_value(text: Any, where: str) -> int:
+    """The high3 value of the weakest top that reaches `text`: "QQ" (a pair, any kicker) or three
+    ranks ("222", "QQ5", "AK9")."""
+    ranks = _ranks(text, f"{where} (a top threshold is a pair like 'QQ' or three ranks like '222')",
+                   (2, 3))
+    if len(ranks) == 2:
+        if ranks[0] != ranks[1]:
+            raise ValueError(f"{where}: a two-rank top threshold is a pair, got {text!r}")
+        ranks.append(1 if ranks[0] == 0 else 0)     # the lowest kicker
+    counts = [0] * 13
+    ids = []
+    for r in ranks:
+        ids.append(4 * r + counts[r])
+        counts[r] += 1
+    return int(high3.evaluate(ids))
+
+
+def category_value(text: Any, where: str) -> int:
+    """The lowest high value of the category `text` ("flush"), or the royal flush."""
+    if not isinstance(text, str) or text.lower() not in CATEGORIES:
+        raise ValueError(f"{where}: unknown threshold {text!r}; categories: {', '.join(CATEGORIES)}")
+    index = CATEGORIES.index(text.lower())
+    return _ROYAL_FLUSH if index == 9 else int(_category_starts()[index])
+
+
+def low_value(text: Any, where: str) -> int:
+    """The 2-7 value of the offsuit low `text` ("98764"): five different ranks, no straight."""
+    ranks = _ranks(text, f"{where} (a 2-7 threshold is five ranks like '98764')", (5,))
+    ordered = sorted(ranks)
+    if len(set(ranks)) != 5 or ordered[4] - ordered[0] == 4:
+        raise ValueError(f"{where}: a 2-7 threshold is five different ranks forming no straight, got {text!r}")
+    return int(low27.evaluate([4 * r + (i % 2) for i, r in enumerate(ranks)]))
+
+
+@lru_cache(maxsize=1)
+def _category_starts() -> np.ndarray:
+    """The lowest high value of each of the 9 categories."""
+    categories = np.array([_evaluate.high_class(v)[0] for v in range(1, _ROYAL_FLUSH + 1)])
+    return 1 + np.searchsorted(categories, np.arange(9))
+
+
+# ---------------------------------------------------------------------- compiled tables
+def lookup(table: Table, parse: Any, size: int) -> np.ndarray:
+    """For every value 0..size-1 the number of the highest threshold at or below it (else 0)."""
+    out = np.zeros(size, dtype=np.int32)
+    for threshold, number in sorted(table, key=lambda entry: parse(entry[0], "")):
+        out[parse(threshold, ""):] = number
+    return out
+
+
+def reaches(threshold: str | None, parse: Any, size: int) -> np.ndarray:
+    """For every value 0..size-1: 1 if it reaches `threshold` (never, for None)."""
+    out = np.zeros(size, dtype=np.uint8)
+    if threshold is not None:
+        out[parse(threshold, ""):] = 1
+    return out
+
+
+@lru_cache(maxsize=64)
+def tables(rules: Rules) -> _ofc.RuleTables:
+    """The lookup tables of `rules` (built once per distinct ruleset)."""
+    top, five = _ofc.TOP_VALUES, _ofc.FIVE_VALUES
+    middle = low_value if rules.middle_lowball else category_value
+    middle_ok = (reaches(rules.middle_qualifier, low_value, five) if rules.middle_lowball
+                 else np.ones(five, dtype=np.uint8))
+    middle_ok[0] = 0
+    return _ofc.RuleTables(
+        lookup(rules.top_royalties, top_value, top),
+        lookup(rules.middle_low_royalties if rules.middle_lowball else rules.middle_royalties,
+                middle, five),
+        lookup(rules.bottom_royalties, category_value, five),
+        lookup(rules.fantasyland_top, top_value, top).astype(np.uint8),
+        lookup(rules.fantasyland_middle, middle, five).astype(np.uint8),
+        reaches(rules.stay_top, top_value, top),
+        reaches(rules.stay_middle, middle, five),
+        reaches(rules.stay_bottom, category_value, five),
+        middle_ok, rules.middle_lowball, rules.super_fantasyland, rules.stay_cards,
+        rules.scoop_bonus)
+

@@ -1,0 +1,137 @@
+"""The exact Fantasyland solver: the best way to set 13 of 13 to 17 cards.
+
+The search itself is compiled (handrank._ofc.solve_fantasyland): every 5- and 3-card subset of the
+hand is evaluated once, then a branch and bound over bottom, middle and top visits only the
+settings whose royalty bound can still beat the best found so far. It is exact: the answer is the
+true optimum over every setting, with ties broken as `solve_fantasyland` documents.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from handrank import _batch, _ofc
+from handrank._ofc_board import Board
+from handrank._ofc_rules import MAX_CARDS, MIN_CARDS, Rules, as_rules, tables
+from handrank.cards import cards as parse_cards, hand_problem
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    import numpy.typing as npt
+
+__all__ = ["Solution", "SolutionArrays", "solve_fantasyland", "solve_fantasyland_batch"]
+
+# A solve takes about a millisecond, so a handful of hands already pays for another thread.
+_MIN_HANDS_PER_THREAD = 8
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The best setting of a Fantasyland hand."""
+
+    board: Board
+    royalties: int                 # total of the three rows
+    stays: bool                    # the setting meets a stay condition of the rules
+    discards: tuple[int, ...]      # the cards left out, ascending
+    fouled: bool                   # no valid setting exists (the board is then a fixed fallback)
+    value: float                   # royalties + stay_value if it stays; 0.0 when fouled
+
+
+class SolutionArrays(NamedTuple):
+    """Results of `solve_fantasyland_batch`, one entry (or row) per hand."""
+
+    boards: npt.NDArray[np.uint8]       # (N, 13) top, middle, bottom, each row ascending
+    royalties: npt.NDArray[np.int32]    # (N,)
+    stays: npt.NDArray[np.bool_]        # (N,)
+    fouled: npt.NDArray[np.bool_]       # (N,)
+    value: npt.NDArray[np.float64]      # (N,)
+    discards: npt.NDArray[np.uint8]     # (N, n - 13), ascending
+
+
+def solve_fantasyland(cards: str | Sequence[int | str], rules: Rules | str | None = None,
+                      stay_value: float = 0.0) -> Solution:
+    """The exact best setting of 13 to 17 Fantasyland cards: choose 13 and set them in three
+    rows to maximize total royalties plus `stay_value` when the setting stays in Fantasyland.
+
+    A fouled setting is returned only when no valid one exists. Ties go to the strongest bottom,
+    then the strongest middle, then the strongest top, then the lowest cards (bottom, middle,
+    top, each compared as ascending ids). With no valid setting the board holds the five highest
+    cards at the bottom, the next five in the middle and the next three on top."""
+    ids = parse_cards(cards)
+    if not MIN_CARDS <= len(ids) <= MAX_CARDS:
+        raise ValueError(f"a Fantasyland hand has {MIN_CARDS} to {MAX_CARDS} cards, got {len(ids)}")
+    result = solve_fantasyland_batch(np.array([ids], dtype=np.uint8), rules, stay_value, threads=1)
+    top, middle, bottom = (tuple(result.boards[0, a:b].tolist()) for a, b in ((0, 3), (3, 8), (8, 13)))
+    return Solution(Board(top, middle, bottom), int(result.royalties[0]), bool(result.stays[0]),
+                    tuple(result.discards[0].tolist()), bool(result.fouled[0]),
+                    float(result.value[0]))
+
+
+def solve_fantasyland_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
+                            stay_value: float = 0.0, threads: int | None = None) -> SolutionArrays:
+    """`solve_fantasyland` for every row of an (N, n) integer array, n in 13..17, without the GIL;
+    `threads` splits the rows over that many threads (default: every core)."""
+    arr = _batch.card_array(cards, range(MIN_CARDS, MAX_CARDS + 1), "ofc.solve_fantasyland_batch")
+    stay_value = _check_stay_value(stay_value)
+    hands = np.sort(arr, axis=1)
+    check_distinct(arr, hands)
+    return solve(tables(as_rules(rules)), hands, stay_value, threads)
+
+
+def solve(rule_tables: _ofc.RuleTables, hands: npt.NDArray[np.uint8], stay_value: float,
+          threads: int | None) -> SolutionArrays:
+    """The solver on checked hands (distinct ids, each row ascending) under compiled rules."""
+    n, k = hands.shape
+    boards = np.empty((n, 13), dtype=np.uint8)
+    royalties = np.empty(n, dtype=np.int32)
+    stays = np.empty(n, dtype=np.bool_)
+    fouled = np.empty(n, dtype=np.bool_)
+    value = np.empty(n, dtype=np.float64)
+    kernel = partial(_solve_rows, rule_tables, stay_value)
+    _batch.run(kernel, hands, (boards, royalties, stays, fouled, value), solver_threads(threads, n))
+    return SolutionArrays(boards, royalties, stays, fouled, value, _discards(hands, boards))
+
+
+def solver_threads(threads: int | None, n: int) -> int:
+    """Threads for n solves: every core by default once each has a few hands to do."""
+    if threads is None:
+        threads = max(1, min(_batch.cpu_count(), n // _MIN_HANDS_PER_THREAD))
+    return _batch.thread_count(threads, n)
+
+
+def _solve_rows(tables: _ofc.RuleTables, stay_value: float, hands: npt.NDArray[np.uint8],
+                boards: npt.NDArray[np.uint8], royalties: npt.NDArray[np.int32],
+                stays: npt.NDArray[np.bool_], fouled: npt.NDArray[np.bool_],
+                value: npt.NDArray[np.float64]) -> int:
+    return int(_ofc.solve_fantasyland(tables, stay_value, hands, boards, royalties,
+                                      stays.view(np.uint8), fouled.view(np.uint8), value))
+
+
+def check_distinct(arr: npt.NDArray[np.uint8], ascending: npt.NDArray[np.uint8]) -> None:
+    """ValueError naming the first row of `arr` that repeats a card (`ascending`: arr sorted)."""
+    repeated = np.flatnonzero((np.diff(ascending.astype(np.int16), axis=1) == 0).any(axis=1))
+    if repeated.size:
+        raise ValueError(f"row {repeated[0]}: {hand_problem(arr[repeated[0]])}")
+
+
+def _check_stay_value(stay_value: object) -> float:
+    if isinstance(stay_value, bool) or not isinstance(stay_value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"stay_value must be a number, not {type(stay_value).__name__}")
+    if not math.isfinite(stay_value):
+        raise ValueError(f"stay_value must be finite, got {stay_value}")
+    return float(stay_value)
+
+
+def _discards(hands: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """The cards of each hand not on its board, ascending."""
+    n, k = hands.shape
+    held = np.zeros((n, 52), dtype=np.bool_)
+    rows = np.arange(n)[:, None]
+    held[rows, hands] = True
+    held[rows, boards] = False
+    return np.nonzero(held)[1].astype(np.uint8).reshape(n, k - 13)

@@ -1,0 +1,16 @@
+"""Open-Face Chinese poker: rows on one scale, fouls, royalties, Fantasyland, 1-6 scoring and an
+exact Fantasyland solver, for the classic, pineapple, progressive and 2-7 ("deuce") variants.
+
+``rules`` arguments take an `ofc.Rules`, a preset name (``"progressive"``) or None for the default
+(``pineapple``). Boards take an `ofc.Board`, its text form (``"Qs Qh 5d / ... / ..."``) or a
+(top, middle, bottom) tuple; batch functions take (N, 13) arrays in row order top, middle, bottom.
+"""
+from handrank._ofc_board import (Board, BoardArrays, evaluate_batch, fantasyland, is_foul, royalties,
+                                 score, score_batch)
+from handrank._ofc_rules import Rules
+from handrank._ofc_solver import Solution, SolutionArrays, solve_fantasyland, solve_fantasyland_batch
+from handrank.rows import value as row_value, value_batch as row_value_batch
+
+__all__ = ["Rules", "Board", "row_value", "row_value_batch", "is_foul", "royalties", "fantasyland",
+           "score", "evaluate_batch", "BoardArrays", "score_batch", "solve_fantasyland",
+           "solve_fantasyland_batch", "Solution", "SolutionArrays"]
