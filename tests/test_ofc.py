@@ -739,13 +739,16 @@ def _bad(boards, row, position, value):
 @pytest.mark.parametrize("call", ["evaluate", "score_a", "score_b"])
 def test_batch_bad_input(call):
     boards = random_boards(4, 6, "pineapple")
+    # the other side of each deal: 13 cards not on the board
+    partner = np.array([[c for c in range(52) if c not in row][:13] for row in boards.tolist()],
+                       dtype=np.uint8)
 
     def run(arr):
         if call == "evaluate":
             return ofc.evaluate_batch(arr)
         if call == "score_a":
-            return ofc.score_batch(arr, boards)
-        return ofc.score_batch(boards, arr)
+            return ofc.score_batch(arr, partner)
+        return ofc.score_batch(partner, arr)
 
     run(boards)
     with pytest.raises(ValueError, match="shape"):
@@ -777,3 +780,17 @@ def test_score_batch_shapes_must_match():
     boards = random_boards(5, 6, "pineapple")
     with pytest.raises(ValueError):
         ofc.score_batch(boards, boards[:5])
+
+
+@pytest.mark.parametrize("game", ["ofc", "chinese"])
+def test_score_batch_rejects_a_card_in_both_boards_of_a_deal(game):
+    from handrank import chinese
+    score_batch = ofc.score_batch if game == "ofc" else chinese.score_batch
+    deals = hr.random_hands(5, 26, seed=3)
+    a, b = deals[:, :13].copy(), deals[:, 13:].copy()
+    before = score_batch(a, b)
+    b[3, 7] = a[3, 2]
+    with pytest.raises(ValueError, match=f"row 3: {hr.card_str(int(a[3, 2]))} in both a and b"):
+        score_batch(a, b)
+    b[3, 7] = deals[3, 20]
+    assert score_batch(a, b).tolist() == before.tolist()

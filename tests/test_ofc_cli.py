@@ -106,7 +106,7 @@ def test_score_errors_exit_1(capsys):
     assert err.startswith("handrank: ofc score: board 2: ") and "top row has 3 cards" in err
     status, out, err = run(capsys, "ofc", "score", A, B, FOULED.replace("4d", "9d"))
     assert (status, out) == (1, "")
-    assert "card 9d is on boards 2 and 3" in err
+    assert "card 9d is in boards 2 and 3" in err
 
 
 # ----------------------------------------------------------------------------- board

@@ -5,6 +5,9 @@ from typing_extensions import disjoint_base
 TOP_VALUES: int
 FIVE_VALUES: int
 MAX_CARDS: int
+SCORE_OFC: int
+SCORE_CHINESE_1_6: int
+SCORE_CHINESE_2_4: int
 
 # Cython's doctest table, present (empty) in every compiled module.
 __test__: dict[str, str]
@@ -21,7 +24,6 @@ class RuleTables:
 def evaluate_boards(tables: RuleTables, in_fantasyland: bool, cards: npt.NDArray[np.uint8],
                     foul: npt.NDArray[np.uint8], royalties: npt.NDArray[np.int32],
                     values: npt.NDArray[np.uint16], fantasyland: npt.NDArray[np.uint8]) -> int: ...
-def score_pairs(tables: RuleTables, pairs: npt.NDArray[np.uint8], out: npt.NDArray[np.int32]) -> int: ...
 def solve_fantasyland(tables: RuleTables, stay_value: float, cards: npt.NDArray[np.uint8],
                       boards: npt.NDArray[np.uint8], royalties: npt.NDArray[np.int32],
                       stays: npt.NDArray[np.uint8], fouled: npt.NDArray[np.uint8],
@@ -30,6 +32,7 @@ def best_ev_settings(tables: RuleTables, base: npt.NDArray[np.float64], win: npt
                      lose: npt.NDArray[np.float64], scoring: int, scoop_bonus: float,
                      cards: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
                      values: npt.NDArray[np.float64]) -> int: ...
-def chinese_score_pairs(tables: RuleTables, scoring: int, to_winner: bool, pairs: npt.NDArray[np.uint8],
-                        out: npt.NDArray[np.int32], natural: npt.NDArray[np.uint8]) -> int: ...
+def score_pairs(tables: RuleTables, scoring: int, royalties_to_winner: bool,
+                pairs: npt.NDArray[np.uint8], out: npt.NDArray[np.int32],
+                natural: npt.NDArray[np.uint8]) -> int: ...
 def row_scale() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]: ...

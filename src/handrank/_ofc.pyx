@@ -95,6 +95,7 @@ ctypedef struct board_t:
     bint foul
     int32_t royalties[3]
     uint64_t bad          # non-zero when a card is out of range or appears twice
+    uint64_t mask         # the board's card bits (see _kernels.card_sums)
 
 
 cdef inline board_t eval_board(const uint8_t* c, const rules_t* r) noexcept nogil:
@@ -105,6 +106,7 @@ cdef inline board_t eval_board(const uint8_t* c, const rules_t* r) noexcept nogi
     cdef uint16_t mid_high = high_of(mid, 5)
     b.bad = (top.bad | mid.bad | bot.bad | (top.mask & mid.mask) | (top.mask & bot.mask)
              | (mid.mask & bot.mask))
+    b.mask = top.mask | mid.mask | bot.mask
     b.top = high3_of(top)
     b.bottom = high_of(bot, 5)
     b.top_row = hr_row_of_high3[b.top]
@@ -189,30 +191,9 @@ def evaluate_boards(RuleTables tables, bint in_fantasyland, const uint8_t[:, ::1
     return first_bad_board(&cards[0, 0], n, 13) if bad else -1
 
 
-def score_pairs(RuleTables tables, const uint8_t[:, ::1] pairs, int32_t[::1] out):
-    """Net points of board a against board b for each (N, 26) row a|b, without the GIL."""
-    cdef Py_ssize_t n = pairs.shape[0], i
-    cdef const rules_t* r = &tables.r
-    cdef board_t a, b
-    cdef uint64_t bad = 0
-    if n == 0:
-        return -1
-    with nogil:
-        for i in range(n):
-            a = eval_board(&pairs[i, 0], r)
-            b = eval_board(&pairs[i, 13], r)
-            bad |= a.bad | b.bad
-            out[i] = net_points(&a, &b, r)
-    return first_bad_board(&pairs[0, 0], n, 26) if bad else -1
-
-
 cdef Py_ssize_t first_bad_board(const uint8_t* c, Py_ssize_t n, int k) noexcept nogil:
-    # a row of 26 holds two boards: each must be valid on its own, they may share cards
-    cdef Py_ssize_t i
-    for i in range(n):
-        if first_bad_row(c + i * k, 1, 13) == 0 or (k == 26 and first_bad_row(c + i * k + 13, 1, 13) == 0):
-            return i
-    return -1
+    # a row of 26 holds two boards of one deal: no card may repeat in all 26 either
+    return first_bad_row(c, n, k)
 
 
 # ----------------------------------------------------------------------------- Fantasyland
@@ -866,10 +847,22 @@ cdef bint three_runs(int* ranks) noexcept nogil:
     return False
 
 
-def chinese_score_pairs(RuleTables tables, int scoring, bint to_winner,
-                        const uint8_t[:, ::1] pairs, int32_t[::1] out, uint8_t[::1] natural):
-    """Points of setting a against setting b for each (N, 26) row a|b, without the GIL. Rows
-    where either hand may hold a natural get natural[i] = 1 for the caller to settle."""
+# How score_pairs scores: OFC's 1-6 (royalties as net differences), or Chinese poker's 1-6 / 2-4
+cdef enum:
+    PAIRS_OFC = 0
+    PAIRS_CHINESE_1_6 = 1
+    PAIRS_CHINESE_2_4 = 2
+
+SCORE_OFC = PAIRS_OFC
+SCORE_CHINESE_1_6 = PAIRS_CHINESE_1_6
+SCORE_CHINESE_2_4 = PAIRS_CHINESE_2_4
+
+
+def score_pairs(RuleTables tables, int scoring, bint royalties_to_winner,
+                const uint8_t[:, ::1] pairs, int32_t[::1] out, uint8_t[::1] natural):
+    """Points of board a against board b for each (N, 26) row a|b, without the GIL. In Chinese
+    poker, rows where either hand may hold a natural get natural[i] = 1 for the caller to settle
+    (naturals aside, the points are those of the rows); in OFC natural[i] = 0."""
     cdef Py_ssize_t n = pairs.shape[0], i
     cdef const rules_t* r = &tables.r
     cdef board_t a, b
@@ -880,9 +873,14 @@ def chinese_score_pairs(RuleTables tables, int scoring, bint to_winner,
         for i in range(n):
             a = eval_board(&pairs[i, 0], r)
             b = eval_board(&pairs[i, 13], r)
-            bad |= a.bad | b.bad
-            out[i] = chinese_points(&a, &b, r, scoring, to_winner)
-            # (only on valid cards: the counts index by rank)
-            natural[i] = not (a.bad | b.bad) and (may_be_natural(&pairs[i, 0])
-                                                  or may_be_natural(&pairs[i, 13]))
+            bad |= a.bad | b.bad | (a.mask & b.mask)
+            if scoring == PAIRS_OFC:
+                out[i] = net_points(&a, &b, r)
+                natural[i] = 0
+            else:
+                out[i] = chinese_points(&a, &b, r, SCORING_1_6 if scoring == PAIRS_CHINESE_1_6
+                                        else SCORING_2_4, royalties_to_winner)
+                # (only on valid cards: the counts index by rank)
+                natural[i] = not (a.bad | b.bad) and (may_be_natural(&pairs[i, 0])
+                                                      or may_be_natural(&pairs[i, 13]))
     return first_bad_board(&pairs[0, 0], n, 26) if bad else -1

@@ -5,7 +5,7 @@ board, a table of players and a batch of millions all follow exactly the same ru
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = ["Board", "BoardArrays", "is_foul", "royalties", "fantasyland", "score",
-           "evaluate_batch", "score_batch"]
+           "evaluate_batch", "score_batch", "as_board", "table_points", "evaluate_with",
+           "pair_scores"]
 
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
 
@@ -114,11 +115,17 @@ def evaluate_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
 
     The GIL is released and `threads` splits the rows over that many threads; every row is checked
     (a bad one raises ValueError naming the row and the card)."""
-    arr = _batch.card_array(cards, (13,), "ofc.evaluate_batch")
+    return evaluate_with(tables(as_rules(rules)), cards, in_fantasyland, threads, "ofc.evaluate_batch")
+
+
+def evaluate_with(rule_tables: _ofc.RuleTables, cards: npt.ArrayLike, in_fantasyland: bool,
+                  threads: int | None, what: str) -> BoardArrays:
+    """evaluate_batch under compiled rule tables (also Chinese poker's)."""
+    arr = _batch.card_array(cards, (13,), what)
     n = arr.shape[0]
     outs = (np.empty(n, dtype=np.bool_), np.empty((n, 3), dtype=np.int32),
             np.empty((n, 3), dtype=np.uint16), np.empty(n, dtype=np.uint8))
-    kernel = partial(_evaluate_rows, tables(as_rules(rules)), bool(in_fantasyland))
+    kernel = partial(_evaluate_rows, rule_tables, bool(in_fantasyland))
     bad = _batch.run(kernel, arr, outs, _batch.thread_count(threads, n))
     if bad >= 0:
         raise ValueError(f"row {bad}: {hand_problem(arr[bad])}")
@@ -136,20 +143,35 @@ def _evaluate_rows(tables: _ofc.RuleTables, in_fantasyland: bool, cards: npt.NDA
 def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = None,
                 threads: int | None = None) -> npt.NDArray[np.int32]:
     """Net 1-6 points of each board of `a` against the board in the same row of `b` (both
-    (N, 13) arrays in row order); b's points are the negation. GIL released, `threads` as above."""
-    arr_a = _batch.card_array(a, (13,), "ofc.score_batch")
-    arr_b = _batch.card_array(b, (13,), "ofc.score_batch")
+    (N, 13) arrays in row order, no card in both); b's points are the negation. GIL released,
+    `threads` as above."""
+    return pair_scores(tables(as_rules(rules)), _ofc.SCORE_OFC, False, a, b, threads,
+                       "ofc.score_batch")[0]
+
+
+def pair_scores(rule_tables: _ofc.RuleTables, scoring: int, royalties_to_winner: bool,
+                a: npt.ArrayLike, b: npt.ArrayLike, threads: int | None,
+                what: str) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8],
+                                    npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """The compiled pair scoring of OFC or Chinese poker (see _ofc.score_pairs): the points, the
+    may-be-natural flags, and a and b as checked card arrays."""
+    arr_a = _batch.card_array(a, (13,), what)
+    arr_b = _batch.card_array(b, (13,), what)
     if arr_a.shape != arr_b.shape:
-        raise ValueError(f"ofc.score_batch: a and b must have the same shape, got {arr_a.shape} "
+        raise ValueError(f"{what}: a and b must have the same shape, got {arr_a.shape} "
                          f"and {arr_b.shape}")
     pairs = np.concatenate([arr_a, arr_b], axis=1)
     out = np.empty(len(pairs), dtype=np.int32)
-    bad = _batch.run(partial(_ofc.score_pairs, tables(as_rules(rules))), pairs, out,
-                     _batch.thread_count(threads, len(pairs)))
+    natural = np.empty(len(pairs), dtype=np.uint8)
+    kernel = partial(_ofc.score_pairs, rule_tables, scoring, royalties_to_winner)
+    bad = _batch.run(kernel, pairs, (out, natural), _batch.thread_count(threads, len(pairs)))
     if bad >= 0:
-        which, row = ("a", arr_a[bad]) if hand_problem(arr_a[bad]) else ("b", arr_b[bad])
-        raise ValueError(f"row {bad} of {which}: {hand_problem(row)}")
-    return out
+        for which, row in (("a", arr_a[bad]), ("b", arr_b[bad])):
+            if hand_problem(row):
+                raise ValueError(f"row {bad} of {which}: {hand_problem(row)}")
+        shared = hand_str(sorted(set(arr_a[bad].tolist()) & set(arr_b[bad].tolist())))
+        raise ValueError(f"row {bad}: {shared} in both a and b (the boards of a deal come from one deck)")
+    return out, natural, arr_a, arr_b
 
 
 # ---------------------------------------------------------------------- one board
@@ -185,10 +207,17 @@ def score(boards: Sequence[BoardLike], rules: Rules | str | None = None) -> list
     players = [as_board(board) for board in boards]
     if not 2 <= len(players) <= 4:
         raise ValueError(f"ofc.score takes 2 to 4 boards, got {len(players)}")
-    check_one_deck(players)
+    return table_points(players, partial(score_batch, rules=rules, threads=1))
+
+
+def table_points(players: Sequence[Board],
+                 pair_points: Callable[[npt.NDArray[np.uint8], npt.NDArray[np.uint8]], npt.NDArray[np.int32]]) -> list[int]:
+    """Each player's net points at a table: pair_points(a, b) scores (N, 13) boards a against b,
+    and every pair of players is scored once, in one batch."""
+    _check_one_deck(players)
     pairs = list(combinations(range(len(players)), 2))
     rows = np.array([players[i].cards + players[j].cards for i, j in pairs], dtype=np.uint8)
-    net = score_batch(rows[:, :13], rows[:, 13:], rules, threads=1)
+    net = pair_points(rows[:, :13], rows[:, 13:])
     points = [0] * len(players)
     for (i, j), amount in zip(pairs, net.tolist()):
         points[i] += amount
@@ -196,8 +225,8 @@ def score(boards: Sequence[BoardLike], rules: Rules | str | None = None) -> list
     return points
 
 
-def check_one_deck(players: Sequence[Board]) -> None:
-    """ValueError when a card is on two boards: the boards of one table come from one deck."""
+def _check_one_deck(players: Sequence[Board]) -> None:
+    # the boards of one table come from one deck
     owner: dict[int, int] = {}
     for p, board in enumerate(players):
         for c in board.cards:

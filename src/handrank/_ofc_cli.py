@@ -8,14 +8,14 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
 from handrank import high, high3, low27, ofc
 from handrank._batch import cpu_count
-from handrank._ofc_rules import MAX_CARDS, MIN_CARDS
-from handrank.cards import RANKS, card_str, cards, hand_str
+from handrank._ofc_rules import MAX_CARDS, MIN_CARDS, low_value
+from handrank.cards import card_str, cards, hand_str
 from handrank.cli import (EXIT_FAILED, EXIT_OK, EXIT_USAGE, _error, _is_one_card, _lines_of,
                           _positive_int)
 
@@ -128,22 +128,30 @@ def _usage_error(args, message: str) -> int:
 
 
 # ----------------------------------------------------------------------------- score
-def _score(texts: list[str], rules, as_json: bool) -> int:
+def parse_table(action: str, noun: str, texts: list[str], parse: Callable[[str], ofc.Board]) -> list[ofc.Board] | None:
+    """The boards (or settings) of a table, or None after reporting the first bad one or a card
+    dealt twice; players are numbered from 1."""
     boards = []
-    for i, text in enumerate(texts, 1):
-        try:
-            boards.append(ofc.Board.parse(text))
-        except ValueError as exc:
-            _error(f"ofc score: board {i}: {text!r}: {exc}")
-            return EXIT_FAILED
     owner: dict[int, int] = {}
-    for player, board in enumerate(boards, 1):
-        for card in board.cards:
+    for player, text in enumerate(texts, 1):
+        try:
+            boards.append(parse(text))
+        except ValueError as exc:
+            _error(f"{action}: {noun} {player}: {text!r}: {exc}")
+            return None
+        for card in boards[-1].cards:
             if card in owner:
-                _error(f"ofc score: card {card_str(card)} is on boards {owner[card]} and {player}: "
-                       "the boards of a deal come from one deck")
-                return EXIT_FAILED
+                _error(f"{action}: card {card_str(card)} is in {noun}s {owner[card]} and {player}: "
+                       "the hands of a deal come from one deck")
+                return None
             owner[card] = player
+    return boards
+
+
+def _score(texts: list[str], rules, as_json: bool) -> int:
+    boards = parse_table("ofc score", "board", texts, ofc.Board.parse)
+    if boards is None:
+        return EXIT_FAILED
     points = ofc.score(boards, rules)
     results = _evaluate(boards, rules, False)
     if as_json:
@@ -238,16 +246,10 @@ def _foul_reasons(rules, values: list[int]) -> list[str]:
         reasons = ["the top beats the middle"] if top > middle else []
         return reasons + (["the middle beats the bottom"] if middle > bottom else [])
     reasons = ["the top beats the bottom"] if top > bottom else []
-    if middle < _low27_value(rules.middle_qualifier):
+    if middle < low_value(rules.middle_qualifier, "Rules.middle_qualifier"):
         worst = "-".join(rules.middle_qualifier)
         reasons.append(f"the middle is not a 2-7 low of {worst} or better")
     return reasons
-
-
-def _low27_value(ranks: str) -> int:
-    """The 2-7 value of an offsuit low written as ranks ("T9875"): a deuce middle's qualifier."""
-
-    return low27.evaluate([4 * RANKS.index(r) + i % 2 for i, r in enumerate(ranks.upper())])
 
 
 def _rows_table(rows: list[dict], total: int) -> str:
@@ -272,26 +274,35 @@ def _columns(cells: Sequence[Sequence[str]], right: tuple[int, ...] = ()) -> str
 # ----------------------------------------------------------------------------- fantasyland
 def _solve_hands(args, rules) -> int:
     """HAND arguments: a table per hand."""
-    texts = args.hands
+    return hand_tables("ofc fantasyland", args.hands, _fantasyland_hand,
+                       lambda ids: _solve([ids], rules, args.stay_value, args.threads)[0],
+                       lambda result: _print_solution(result, rules), _json_record, args.json)
+
+
+def hand_tables(action: str, texts: list[str], parse: Callable[[str], list[int]],
+                solve: Callable[[list[int]], dict], show: Callable[[dict], None],
+                json_record: Callable[[dict], dict], as_json: bool) -> int:
+    """HAND arguments (a hand's cards given as separate arguments make one hand): each parsed,
+    solved and shown as a table (or a JSON line); a bad one is reported and skipped (exit 1)."""
     if len(texts) > 1 and all(_is_one_card(t) for t in texts):
         texts = [" ".join(texts)]
     status = EXIT_OK
     printed = 0
     for i, text in enumerate(texts, 1):
         try:
-            ids = _fantasyland_hand(text)
+            ids = parse(text)
         except ValueError as exc:
-            _error(f"ofc fantasyland: hand {i}: {text!r}: {exc}")
+            _error(f"{action}: hand {i}: {text!r}: {exc}")
             status = EXIT_FAILED
             continue
-        result = _solve([ids], rules, args.stay_value, args.threads)[0]
-        if args.json:
-            print(json.dumps(_json_record(result)))
+        result = solve(ids)
+        if as_json:
+            print(json.dumps(json_record(result)))
             continue
         if printed:
             print()
         printed += 1
-        _print_solution(result, rules)
+        show(result)
     return status
 
 

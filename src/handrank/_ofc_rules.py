@@ -8,13 +8,14 @@ highest threshold it reaches. A threshold is written the way players say it: a t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from handrank import _evaluate, _ofc, high3, low27
+from handrank._presets import Presets
 from handrank.cards import RANKS
 
 __all__ = ["Rules", "CATEGORIES", "top_value", "category_value", "low_value", "check_table",
@@ -39,7 +40,7 @@ MIN_CARDS, MAX_CARDS = 13, 17     # a Fantasyland hand
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Presets):
     """An OFC ruleset. Start from a preset (``Rules.preset("progressive")``) and adjust it with
     ``.replace(...)``; every field is checked when the object is built.
 
@@ -103,33 +104,10 @@ class Rules:
         if self.super_fantasyland != 0:
             check_int("super_fantasyland", self.super_fantasyland, MIN_CARDS, MAX_CARDS)
 
-    # ------------------------------------------------------------------ presets
-    @classmethod
-    def preset(cls, name: str) -> Rules:
-        """The named ruleset: one of ``Rules.presets()``."""
-        try:
-            return _BUILT[name]            # immutable, so one object per preset serves every caller
-        except (KeyError, TypeError):
-            pass
-        try:
-            overrides = _PRESETS[name]
-        except (KeyError, TypeError):
-            raise ValueError(f"unknown OFC preset {name!r}; presets: {', '.join(_PRESETS)}") from None
-        return _BUILT.setdefault(name, cls(name=name, **overrides))
-
-    @staticmethod
-    def presets() -> tuple[str, ...]:
-        """The preset names, the default (``pineapple``) first."""
-        return tuple(_PRESETS)
-
-    def replace(self, **changes: Any) -> Rules:
-        """A copy with some fields changed (and checked), named "custom" unless given a name."""
-        changes.setdefault("name", "custom")
-        return replace(self, **changes)
 
 
-_BUILT: dict[str, Rules] = {}
-_PRESETS: dict[str, dict[str, Any]] = {
+Rules.GAME = "OFC"
+Rules.PRESETS = {
     "pineapple": {},
     "classic": {"fantasyland_top": (("QQ", 13),), "stay_middle": "full house", "stay_cards": 13},
     "progressive": {"fantasyland_top": (("QQ", 14), ("KK", 15), ("AA", 16), ("222", 17))},
@@ -140,15 +118,7 @@ _PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-def as_rules(rules: Rules | str | None) -> Rules:
-    """`rules` as a Rules: a Rules, a preset name, or None for the default (pineapple)."""
-    if rules is None:
-        return Rules.preset("pineapple")
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    raise TypeError(f"rules must be an ofc.Rules, a preset name or None, not {type(rules).__name__}")
+as_rules = Rules.of
 
 
 # ---------------------------------------------------------------------- thresholds

@@ -113,10 +113,12 @@ def _solve_rows(tables: _ofc.RuleTables, stay_value: float, hands: npt.NDArray[n
 
 
 def check_distinct(arr: npt.NDArray[np.uint8], ascending: npt.NDArray[np.uint8]) -> None:
-    """ValueError naming the first row of `arr` that repeats a card (`ascending`: arr sorted)."""
-    repeated = np.flatnonzero((np.diff(ascending.astype(np.int16), axis=1) == 0).any(axis=1))
-    if repeated.size:
-        raise ValueError(f"row {repeated[0]}: {hand_problem(arr[repeated[0]])}")
+    """ValueError naming the first row of `arr` that holds an id above 51 (card_array has checked
+    every other dtype) or repeats a card; `ascending` is arr sorted along its rows."""
+    bad = (np.diff(ascending.astype(np.int16), axis=1) == 0).any(axis=1) | (ascending[:, -1] > 51)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"row {row}: {hand_problem(arr[row])}")
 
 
 def _check_stay_value(stay_value: object) -> float:

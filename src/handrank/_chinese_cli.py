@@ -1,0 +1,315 @@
+"""`handrank chinese`: the best setting of 13 cards, naturals, and the score of a table.
+
+cli.py registers the subcommand and imports this module only when `handrank chinese` runs; tqdm
+(the optional progress bar of `chinese best --file`) is imported only when a file is set. The
+table layout, the progress bar and the usage errors are those of `handrank ofc` (handrank._ofc_cli).
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+import numpy as np
+
+from handrank import chinese, high, high3
+from handrank._batch import cpu_count
+from handrank._ofc_cli import (ROW_SLICES, ROWS, _chunks, _columns, _progress_bar, _rows_table,
+                               _usage_error, hand_tables, parse_table)
+from handrank.cards import cards, hand_str
+from handrank.cli import EXIT_FAILED, EXIT_OK, _error, _is_one_card, _lines_of, _positive_int
+
+CARDS = 13
+
+# Hands per thread in each best_setting_batch call of --file mode; the progress bar advances once
+# per call. A hand takes a fraction of a millisecond ("royalties") to about two ("ev") on one
+# thread, so a call lasts a fraction of a second however many threads share it.
+HANDS_PER_THREAD = 128
+
+_OBJECTIVE_HELP = ("what the setting maximizes: 'royalties' (royalty units; the default) or 'ev' "
+                   "(expected points against one opponent; its tables are built on first use, a "
+                   "few seconds, and cached)")
+
+
+# ----------------------------------------------------------------------------- arguments
+def add_arguments(parser) -> None:
+    import argparse
+
+    actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True, dest="action")
+    best = actions.add_parser(
+        "best", help="the best setting of 13 cards, and the natural they hold",
+        description="Set 13 cards in the three rows for the most royalty units (--objective "
+                    "royalties) or the most expected points against one opponent (--objective "
+                    "ev), exactly, and name the natural the cards hold. HAND arguments print a "
+                    "table per hand; --file prints one line per hand.")
+    best.add_argument("hands", nargs="*", metavar="HAND",
+                      help="13 cards such as 'As Ks Qs ...'; cards given as separate arguments "
+                           "make one hand; no HAND and no --file reads stdin, one hand per line")
+    best.add_argument("--objective", "-o", choices=chinese.OBJECTIVES, default="royalties",
+                      help=_OBJECTIVE_HELP)
+    best.add_argument("--file", "-f", action="append", default=[], metavar="F",
+                      help="set the hands of F, one per line, in batches (blank lines and # "
+                           "comments are skipped; may be repeated; '-' is stdin)")
+    best.add_argument("--threads", "-t", type=_positive_int, default=None, metavar="T",
+                      help="solver threads (default: every core, for enough hands)")
+    best.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                      help="show (--progress) or hide (--no-progress) the progress bar of --file "
+                           "(needs tqdm: pip install 'handrank[progress]'); default: shown when "
+                           "stderr is a terminal")
+    score = actions.add_parser(
+        "score", help="naturals, mis-sets, royalties and net units of 2 to 4 players",
+        description="Score one deal: each player's natural, mis-set or royalties, and net units "
+                    "(naturals paid at once; a mis-set hand pays as if scooped; else 1 per row, "
+                    "the 1-6 scoop bonus or the 2-4 overall unit, and royalties; summed over "
+                    "every pair of players).")
+    score.add_argument("settings", nargs="+", metavar="SETTING",
+                       help="one argument per player, top / middle / bottom, e.g. "
+                            "'6s 6c 4h / Td Ts 9c Qs 8c / 3h 3d 3s 2h 2d' ('|' also separates rows)")
+    natural = actions.add_parser(
+        "natural", help="the natural 13 cards hold: dragon, three straights, three flushes, six "
+                        "pairs",
+        description="The natural each hand of 13 cards holds under the rules (the one worth the "
+                    "most units), with the setting that shows three straights or three flushes; "
+                    "one line per hand.")
+    natural.add_argument("hands", nargs="*", metavar="HAND",
+                         help="13 cards; cards given as separate arguments make one hand; no HAND "
+                              "and no --file reads stdin, one hand per line")
+    natural.add_argument("--file", "-f", action="append", default=[], metavar="F",
+                         help="the hands of F, one per line (blank lines and # comments are "
+                              "skipped; may be repeated; '-' is stdin)")
+    presets = chinese.Rules.presets()
+    for sub in (best, score, natural):
+        sub.add_argument("--rules", choices=presets, default=presets[0],
+                         help="the ruleset (default %(default)s)")
+        sub.add_argument("--json", action="store_true", help=_JSON_HELP[sub.prog.split()[-1]])
+        sub.set_defaults(action_parser=sub)
+
+
+_JSON_HELP = {
+    "best": "one JSON object per hand: hand, board, royalties (top, middle, bottom), total, "
+            "objective, value, natural",
+    "score": "one JSON object: rules, and per player setting, natural, mis_set, royalties (top, "
+             "middle, bottom), total, points",
+    "natural": "one JSON object per hand: hand, natural (kind, units, setting; null for none)",
+}
+
+
+# ----------------------------------------------------------------------------- run
+def run(args) -> int:
+    rules = chinese.Rules.preset(args.rules)
+    if args.action == "score":
+        if not 2 <= len(args.settings) <= 4:
+            given = len(args.settings)
+            return _usage_error(args, f"a deal has 2 to 4 players (one quoted SETTING each), got "
+                                      f"{given} setting{'s' if given != 1 else ''}")
+        return _score(args.settings, rules, args.json)
+    if args.hands and args.file:
+        return _usage_error(args, "give HAND arguments or --file, not both")
+    if args.action == "natural":
+        return _naturals(args, rules)
+    if args.hands:
+        return _best_hands(args, rules)
+    return _best_files(args, rules)
+
+
+def _hand(text: str) -> list[int]:
+    """The ids of a hand of 13 cards; ValueError naming the problem."""
+    ids = cards(text)
+    if len(ids) != CARDS:
+        raise ValueError(f"a Chinese poker hand has {CARDS} cards, got {len(ids)}")
+    return ids
+
+
+def _hand_arguments(texts: list[str]) -> list[str]:
+    """HAND arguments, the cards of one hand given as separate arguments joined."""
+    if len(texts) > 1 and all(_is_one_card(t) for t in texts):
+        return [" ".join(texts)]
+    return texts
+
+
+def _read_hands(action: str, files: list[str]) -> tuple[list[list[int]], int] | None:
+    """Every hand of the files (stdin for none) and the exit status so far (a bad line is reported
+    at once); None when a file cannot be read."""
+    status = EXIT_OK
+    hands: list[list[int]] = []
+    try:
+        for path in files or ["-"]:
+            for where, text in _lines_of(path):
+                try:
+                    hands.append(_hand(text))
+                except ValueError as exc:
+                    _error(f"chinese {action}: {where}: {text!r}: {exc}")
+                    status = EXIT_FAILED
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _error(f"cannot read {exc.filename}: {exc.strerror}")
+        return None
+    return hands, status
+
+
+# ----------------------------------------------------------------------------- rows
+def _rows(board, royalties: list[int]) -> list[dict]:
+    """Each row of a setting: its name, cards, royalty and description."""
+    words = (high3.describe(high3.evaluate(board.top)), high.describe(high.evaluate(board.middle)),
+             high.describe(high.evaluate(board.bottom)))
+    return [{"row": name, "cards": hand_str(row), "royalty": royalty, "description": text}
+            for name, row, royalty, text in zip(ROWS, (board.top, board.middle, board.bottom),
+                                                royalties, words)]
+
+
+def _natural_record(found) -> dict | None:
+    if found is None:
+        return None
+    return {"kind": found.kind, "units": found.units,
+            "setting": None if found.setting is None else str(found.setting)}
+
+
+def _units(units: int) -> str:
+    return f"{units} unit{'s' if units != 1 else ''}"
+
+
+def _natural_text(record: dict | None) -> str:
+    """`dragon (13 units)`, `three flushes (3 units): T / M / B`, or `no natural`."""
+    if record is None:
+        return "no natural"
+    text = f"{record['kind']} ({_units(record['units'])})"
+    return text + (f": {record['setting']}" if record["setting"] else "")
+
+
+# ----------------------------------------------------------------------------- best
+def _best(hands: list[list[int]], rules, objective: str, threads: int | None) -> list[dict]:
+    """The best settings of hands of 13 cards (one best_setting_batch call); a dict per hand."""
+    found = chinese.best_setting_batch(np.array(hands, dtype=np.uint8), rules, objective, threads)
+    royalties = chinese.evaluate_batch(found.boards, rules, threads=1).royalties
+    results = []
+    for ids, board, row_royalties, value in zip(hands, found.boards.tolist(), royalties.tolist(),
+                                                found.value.tolist()):
+        results.append({"hand": hand_str(ids), "cards": board,
+                        "board": " / ".join(hand_str(board[a:b]) for a, b in ROW_SLICES),
+                        "royalties": row_royalties, "total": sum(row_royalties),
+                        "objective": objective, "value": value,
+                        "natural": _natural_record(chinese.natural(ids, rules))})
+    return results
+
+
+def _json_record(result: dict) -> dict:
+    return {key: result[key] for key in ("hand", "board", "royalties", "total", "objective",
+                                         "value", "natural")}
+
+
+def _best_hands(args, rules) -> int:
+    """HAND arguments: a table per hand."""
+    return hand_tables("chinese best", args.hands, _hand,
+                       lambda ids: _best([ids], rules, args.objective, args.threads)[0],
+                       lambda result: _print_best(result, rules), _json_record, args.json)
+
+
+def _print_best(result: dict, rules) -> None:
+    board = chinese.Board.from_cards(result["cards"])
+    print(f"{result['hand']} ({rules.name}, objective {result['objective']})")
+    print(_rows_table(_rows(board, result["royalties"]), result["total"]))
+    if result["objective"] == "ev":
+        print(f"expected points: {result['value']:+.3f} against one opponent")
+    natural = result["natural"]
+    if natural is None:
+        print("no natural")
+        return
+    print(f"natural: {natural['kind']} ({_units(natural['units'])}), paid at once: the rows are "
+          "not played")
+    if natural["setting"]:
+        print(f"shown as: {natural['setting']}")
+
+
+def _best_files(args, rules) -> int:
+    """--file (or stdin): every hand read first (bad lines reported at once), then set in chunks
+    with a progress bar, one output line per hand in input order."""
+    read = _read_hands("best", args.file)
+    if read is None:
+        return EXIT_FAILED
+    hands, status = read
+    size = HANDS_PER_THREAD * (args.threads or cpu_count())
+    with _progress_bar(len(hands), args.progress) as bar:
+        for chunk in _chunks(hands, size):
+            results = _best(chunk, rules, args.objective, args.threads)
+            with bar.writing():
+                for result in results:
+                    print(json.dumps(_json_record(result)) if args.json else _best_line(result))
+                sys.stdout.flush()
+            bar.update(len(chunk))
+    return status
+
+
+def _best_line(result: dict) -> str:
+    """One hand of --file output:
+    `hand: board, royalties T (t + m + b)[, expected points V][, natural KIND (U units)]`."""
+    top, middle, bottom = result["royalties"]
+    line = (f"{result['hand']}: {result['board']}, royalties {result['total']} "
+            f"({top} + {middle} + {bottom})")
+    if result["objective"] == "ev":
+        line += f", expected points {result['value']:+.3f}"
+    natural = result["natural"]
+    if natural:
+        line += f", natural {natural['kind']} ({_units(natural['units'])})"
+    return line
+
+
+# ----------------------------------------------------------------------------- natural
+def _naturals(args, rules) -> int:
+    """One line per hand, HAND arguments or --file (or stdin)."""
+    status = EXIT_OK
+    if args.hands:
+        hands: list[list[int]] = []
+        for i, text in enumerate(_hand_arguments(args.hands), 1):
+            try:
+                hands.append(_hand(text))
+            except ValueError as exc:
+                _error(f"chinese natural: hand {i}: {text!r}: {exc}")
+                status = EXIT_FAILED
+    else:
+        read = _read_hands("natural", args.file)
+        if read is None:
+            return EXIT_FAILED
+        hands, status = read
+    for ids in hands:
+        found = _natural_record(chinese.natural(ids, rules))
+        if args.json:
+            print(json.dumps({"hand": hand_str(ids), "natural": found}))
+        else:
+            print(f"{hand_str(ids)}: {_natural_text(found)}")
+    return status
+
+
+# ----------------------------------------------------------------------------- score
+def _score(texts: list[str], rules, as_json: bool) -> int:
+    settings = parse_table("chinese score", "setting", texts, chinese.Board.parse)
+    if settings is None:
+        return EXIT_FAILED
+    points = chinese.score(settings, rules)
+    royalties = [list(chinese.royalties(s, rules)) for s in settings]
+    players = []
+    for setting, row_royalties, net in zip(settings, royalties, points):
+        mis_set = chinese.is_mis_set(setting)
+        if mis_set:
+            row_royalties = [0, 0, 0]
+        players.append({"setting": str(setting),
+                        "natural": _natural_record(chinese.natural(setting.cards, rules)),
+                        "mis_set": mis_set, "royalties": row_royalties,
+                        "total": sum(row_royalties), "points": net})
+    if as_json:
+        print(json.dumps({"rules": rules.name, "players": players}))
+        return EXIT_OK
+    cells = [("player", "setting", "royalties", "natural", "points")]
+    for number, player in enumerate(players, 1):
+        top, middle, bottom = player["royalties"]
+        natural = player["natural"]
+        if natural:
+            rows_cell = "-"                    # a natural is paid at once: its rows are not played
+        elif player["mis_set"]:
+            rows_cell = "mis-set"
+        else:
+            rows_cell = f"{top} + {middle} + {bottom} = {player['total']}"
+        cells.append((str(number), player["setting"], rows_cell,
+                      f"{natural['kind']} ({natural['units']})" if natural else "-",
+                      f"{player['points']:+d}" if player["points"] else "0"))
+    print(_columns(cells, right=(4,)))
+    return EXIT_OK

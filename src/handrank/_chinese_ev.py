@@ -1,0 +1,162 @@
+"""The "ev" objective of Chinese poker: expected points against one opponent who plays well.
+
+The opponent is modelled by its rows: 20,000 fixed-seed random hands, each set by the exact
+royalty solver (most royalty units, then the strongest rows), give the distribution of the
+opponent's row value in each position. From it, for every row value of ours: the chance to win and
+to lose that row, and the royalty the opponent collects when it wins it. Rows are taken as
+independent and card removal is ignored: the objective is an estimate of the expectation.
+
+The sample takes a few seconds to solve, so it is built once per royalty table and kept both in
+memory and as a small file in the user's cache directory (``HANDRANK_CACHE_DIR`` chooses another;
+an unwritable directory only means it is rebuilt next time).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from handrank import _ofc, high, high3, rows
+from handrank._chinese_rules import Rules, as_rules, royalty_tables, solver_tables
+from handrank._ofc_solver import solve
+from handrank.cards import random_hands
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    import numpy.typing as npt
+
+__all__ = ["RowTables", "row_tables", "ev_tables", "OPPONENTS"]
+
+OPPONENTS = 20_000
+SEED = 13_2026
+_FORMAT = 1      # bump when the sample or its file changes
+
+
+@dataclass(frozen=True)
+class RowTables:
+    """Per row (index 0 top, 1 middle, 2 bottom) and per row value (the handrank.rows scale,
+    index = value): the chance that our row beats the opponent's (``win``), loses to it
+    (``lose``), and the royalty units the opponent's row collects when it is above ours
+    (``beaten_royalty``); ``mean_royalty`` per row; ``opponents``: the sample size."""
+
+    win: npt.NDArray[np.float64]              # (3, rows.MAX_VALUE + 1)
+    lose: npt.NDArray[np.float64]
+    beaten_royalty: npt.NDArray[np.float64]
+    mean_royalty: npt.NDArray[np.float64]     # (3,)
+    opponents: int
+
+
+def row_tables(rules: Rules | str | None = None) -> RowTables:
+    """The opponent model of `rules` (it depends on the royalty tables only)."""
+    return _row_tables(_royalty_key(as_rules(rules)))
+
+
+def ev_tables(rules: Rules) -> tuple[npt.NDArray[np.float64], ...]:
+    """(base, win, lose) for the compiled search: base is each row's separable part of the
+    expectation, row points plus royalties, by row value."""
+    t = row_tables(rules)
+    mine = _royalty_by_row(rules)
+    if rules.royalties_to_winner:
+        royalty = mine * t.win - t.beaten_royalty
+    else:
+        royalty = mine - t.mean_royalty[:, None]
+    return t.win - t.lose + royalty, t.win, t.lose
+
+
+# ---------------------------------------------------------------------- building
+def _royalty_key(rules: Rules) -> Rules:
+    # the sample depends on the royalty tables alone: share it between scorings
+    return Rules(top_royalties=rules.top_royalties, middle_royalties=rules.middle_royalties,
+                 bottom_royalties=rules.bottom_royalties)
+
+
+@lru_cache(maxsize=8)
+def _row_tables(rules: Rules) -> RowTables:
+    path = _cache_file(rules)
+    counts = _load(path)
+    if counts is None:
+        counts = _sample(rules)
+        _save(path, counts)
+    hist, royalty_mass = counts[:3] / OPPONENTS, counts[3:] / OPPONENTS
+    below_or_equal = np.cumsum(hist, axis=1)
+    return RowTables(win=below_or_equal - hist, lose=1.0 - below_or_equal,
+                     beaten_royalty=royalty_mass.sum(axis=1, keepdims=True) - np.cumsum(royalty_mass, axis=1),
+                     mean_royalty=royalty_mass.sum(axis=1), opponents=OPPONENTS)
+
+
+def _sample(rules: Rules) -> npt.NDArray[np.float64]:
+    """(6, rows.MAX_VALUE + 1): per row, how many sampled opponents set each row value, then the
+    royalty units those rows collected."""
+    hands = np.sort(random_hands(OPPONENTS, 13, seed=SEED), axis=1)
+    boards = solve(solver_tables(rules), hands, 0.0, None).boards
+    top, middle, bottom = boards[:, :3], boards[:, 3:8], boards[:, 8:]
+    royalty_top, royalty_middle, royalty_bottom = royalty_tables(rules)
+    royalties = (royalty_top[high3.evaluate_batch(top)], royalty_middle[high.evaluate_batch(middle)],
+                 royalty_bottom[high.evaluate_batch(bottom)])
+    size = rows.MAX_VALUE + 1
+    counts = np.zeros((6, size))
+    for r, row in enumerate((top, middle, bottom)):
+        values = rows.value_batch(row)
+        counts[r] = np.bincount(values, minlength=size)
+        counts[3 + r] = np.bincount(values, weights=royalties[r], minlength=size)
+    return counts
+
+
+def _royalty_by_row(rules: Rules) -> npt.NDArray[np.float64]:
+    """Our royalty units by row value, per row."""
+    row_of_high, row_of_high3 = _ofc.row_scale()
+    top, middle, bottom = royalty_tables(rules)
+    out = np.zeros((3, rows.MAX_VALUE + 1))
+    out[0, row_of_high3[1:]] = top[1:]
+    out[1, row_of_high[1:]] = middle[1:]
+    out[2, row_of_high[1:]] = bottom[1:]
+    return out
+
+
+# ---------------------------------------------------------------------- the file cache
+def cache_dir() -> Path:
+    """Where handrank keeps what it builds once: HANDRANK_CACHE_DIR, else the platform's cache."""
+    from pathlib import Path        # (pathlib and hashlib load only when the cache is used)
+
+    if os.environ.get("HANDRANK_CACHE_DIR"):
+        return Path(os.environ["HANDRANK_CACHE_DIR"])
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "handrank"
+
+
+def _cache_file(rules: Rules) -> Path:
+    import hashlib
+
+    spec = repr((_FORMAT, OPPONENTS, SEED, rules.top_royalties, rules.middle_royalties,
+                 rules.bottom_royalties)).encode()
+    return cache_dir() / f"chinese-rows-{hashlib.sha256(spec).hexdigest()[:16]}.npy"
+
+
+def _load(path: Path) -> npt.NDArray[np.float64] | None:
+    try:
+        counts = np.load(path, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    ok = counts.shape == (6, rows.MAX_VALUE + 1) and np.allclose(counts[:3].sum(axis=1), OPPONENTS)
+    return counts if ok else None
+
+
+def _save(path: Path, counts: npt.NDArray[np.float64]) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        with open(partial, "wb") as f:
+            np.save(f, counts, allow_pickle=False)
+        os.replace(partial, path)      # whole or not at all, even with several writers
+    except OSError:
+        pass

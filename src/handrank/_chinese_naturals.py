@@ -1,0 +1,158 @@
+"""Naturals of 13-card Chinese poker: dragon, six pairs, three straights, three flushes.
+
+Each check works on rank and suit counts first, so a hand that holds no natural costs a few
+microseconds; only a hand that does is searched for the strongest setting that shows it (the
+setting two naturals of the same kind are compared by).
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from handrank import high, high3
+from handrank._chinese_rules import Rules, as_rules
+from handrank._ofc_board import Board
+from handrank.cards import cards as parse_cards
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["Natural", "natural", "compare_naturals", "thirteen_cards"]
+
+ACE = 12
+# Rank windows, weakest first; the ace also plays low (A-2-3, A-2-3-4-5), never wrapping (K-A-2).
+_WINDOWS3 = [(ACE, 0, 1)] + [tuple(range(s, s + 3)) for s in range(11)]
+_WINDOWS5 = [(ACE, 0, 1, 2, 3)] + [tuple(range(s, s + 5)) for s in range(9)]
+
+
+@dataclass(frozen=True)
+class Natural:
+    """A natural: its kind, the units the rules pay for it, the setting that shows it (three
+    straights, three flushes; None for a dragon or six pairs) and the key that compares it with
+    another natural of the same kind (bigger wins)."""
+
+    kind: str
+    units: int
+    setting: Board | None
+    key: tuple[int, ...]
+
+
+def thirteen_cards(cards: str | Sequence[int | str]) -> list[int]:
+    ids = parse_cards(cards)
+    if len(ids) != 13:
+        raise ValueError(f"a Chinese poker hand has 13 cards, got {len(ids)}")
+    return ids
+
+
+def natural(cards: str | Sequence[int | str], rules: Rules | str | None = None) -> Natural | None:
+    """The natural the 13 cards hold under `rules`, or None: the one worth the most units, the
+    first of ``rules.naturals`` among equals."""
+    ids = thirteen_cards(cards)
+    found = None
+    for kind, units in as_rules(rules).naturals:
+        if found is not None and units <= found.units:
+            continue
+        shown = _FINDERS[kind](ids)
+        if shown is not None:
+            found = Natural(kind, units, *shown)
+    return found
+
+
+def compare_naturals(a: Natural, b: Natural) -> int:
+    """+1 if `a` beats `b`, -1 if `b` beats `a`, 0 for a tie: more units win; naturals of the
+    same kind compare by key; different kinds worth the same tie."""
+    if a.units != b.units:
+        return 1 if a.units > b.units else -1
+    if a.kind != b.kind:
+        return 0
+    return (a.key > b.key) - (a.key < b.key)
+
+
+# ---------------------------------------------------------------------- finders
+Shown = tuple[Board | None, tuple[int, ...]]
+
+
+def _dragon(ids: list[int]) -> Shown | None:
+    return (None, ()) if len({c // 4 for c in ids}) == 13 else None
+
+
+def _six_pairs(ids: list[int]) -> Shown | None:
+    counts = Counter(c // 4 for c in ids)
+    if sum(n // 2 for n in counts.values()) != 6:
+        return None
+    return None, (max(r for r, n in counts.items() if n >= 2),)
+
+
+def _strongest(settings: Iterator[tuple[list[int], list[int], list[int]]]) -> Shown | None:
+    """The setting with the strongest bottom, then middle, then top, and that key."""
+    best: Shown | None = None
+    for top, middle, bottom in settings:
+        key = (high.evaluate(bottom), high.evaluate(middle), high3.evaluate(top))
+        if best is None or key > best[1]:
+            best = Board(sorted(top), sorted(middle), sorted(bottom)), key
+    return best
+
+
+def _three_flushes(ids: list[int]) -> Shown | None:
+    by_suit: dict[int, list[int]] = {}
+    for c in sorted(ids):
+        by_suit.setdefault(c % 4, []).append(c)
+    if sorted(len(cs) for cs in by_suit.values()) not in ([13], [5, 8], [3, 10], [3, 5, 5]):
+        return None
+
+    def settings() -> Iterator[tuple[list[int], list[int], list[int]]]:
+        # rows take cards of one suit each; a suit holding two or three rows is split every way
+        for top_suit, middle_suit, bottom_suit in itertools.product(by_suit, repeat=3):
+            if any(len(cs) != 3 * (s == top_suit) + 5 * (s == middle_suit) + 5 * (s == bottom_suit)
+                   for s, cs in by_suit.items()):
+                continue
+            for bottom in itertools.combinations(by_suit[bottom_suit], 5):
+                rest = [c for c in by_suit[middle_suit] if c not in bottom]
+                for middle in itertools.combinations(rest, 5):
+                    left = [c for c in by_suit[top_suit] if c not in bottom and c not in middle]
+                    yield left, list(middle), list(bottom)
+    return _strongest(settings())
+
+
+def _three_straights(ids: list[int]) -> Shown | None:
+    counts = Counter(c // 4 for c in ids)
+    if max(counts.values()) > 3:
+        return None
+    cards_of: dict[int, list[int]] = {}
+    for c in sorted(ids):
+        cards_of.setdefault(c // 4, []).append(c)
+
+    splits = _run_splits().get(tuple(counts[r] for r in range(13)))
+    if splits is None:
+        return None
+
+    def settings() -> Iterator[tuple[list[int], list[int], list[int]]]:
+        # each rank's cards go one to each row that needs the rank, in every order
+        for windows in splits:
+            needs = {r: [row for row, w in enumerate(windows) if r in w] for r in cards_of}
+            ranks = list(cards_of)
+            for orders in itertools.product(*(itertools.permutations(cards_of[r]) for r in ranks)):
+                rows: list[list[int]] = [[], [], []]
+                for r, order in zip(ranks, orders):
+                    for row, c in zip(needs[r], order):
+                        rows[row].append(c)
+                yield rows[0], rows[1], rows[2]
+    return _strongest(settings())
+
+
+@lru_cache(maxsize=1)
+def _run_splits() -> dict[tuple[int, ...], list[tuple[tuple[int, ...], ...]]]:
+    """Rank counts (13 entries) -> every (top, middle, bottom) of rank windows that uses them."""
+    splits: dict[tuple[int, ...], list[tuple[tuple[int, ...], ...]]] = {}
+    for windows in itertools.product(_WINDOWS3, _WINDOWS5, _WINDOWS5):
+        counts = Counter(itertools.chain(*windows))
+        splits.setdefault(tuple(counts[r] for r in range(13)), []).append(windows)
+    return splits
+
+
+_FINDERS = {"dragon": _dragon, "six pairs": _six_pairs, "three flushes": _three_flushes,
+            "three straights": _three_straights}

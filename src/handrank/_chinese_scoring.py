@@ -1,0 +1,109 @@
+"""Chinese poker scoring: naturals, mis-sets, rows, the 1-6 or 2-4 bonus and royalties, for a
+table of 2 to 4 players or for (N, 13) arrays of settings pair by pair.
+
+The batch loop (compiled, without the GIL) scores rows, mis-sets and royalties and flags the
+pairs where a hand may hold a natural; those few are settled here with `natural`.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+
+from handrank import _ofc
+from handrank._chinese_naturals import compare_naturals, natural
+from handrank._chinese_rules import Rules, as_rules, solver_tables
+from handrank._ofc_board import Board, as_board, evaluate_with, pair_scores, table_points
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["score", "score_batch", "as_setting", "is_mis_set", "royalties", "evaluate_batch",
+           "SettingArrays"]
+
+
+def as_setting(setting: Any) -> Board:
+    """A setting as an ofc.Board: anything with .top, .middle and .bottom, a Board's text form,
+    a (top, middle, bottom) tuple, or 13 cards in row order (a row of `settings`)."""
+    if isinstance(setting, Board):
+        return setting
+    if all(hasattr(setting, row) for row in ("top", "middle", "bottom")):
+        return Board(setting.top, setting.middle, setting.bottom)
+    if isinstance(setting, (np.ndarray, list, tuple)) and len(setting) == 13:
+        return Board.from_cards(list(setting))       # a row of `settings`: 13 cards in row order
+    return as_board(setting)
+
+
+class SettingArrays(NamedTuple):
+    """Results of `evaluate_batch`, one entry (or row) per setting."""
+
+    mis_set: npt.NDArray[np.bool_]           # (N,)
+    royalties: npt.NDArray[np.int32]         # (N, 3) top, middle, bottom; 0 when mis-set
+    values: npt.NDArray[np.uint16]           # (N, 3) row values (handrank.rows scale)
+
+
+def evaluate_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
+                   threads: int | None = None) -> SettingArrays:
+    """Mis-set flags, row royalties and row values of the settings of an (N, 13) integer array
+    (row order top, middle, bottom). GIL released, `threads` splits the rows."""
+    found = evaluate_with(solver_tables(as_rules(rules)), cards, False, threads,
+                          "chinese.evaluate_batch")
+    return SettingArrays(found.foul, found.royalties, found.values)
+
+
+def _one(setting: Any, rules: Rules | str | None) -> SettingArrays:
+    return evaluate_batch(np.array([as_setting(setting).cards], dtype=np.uint8), rules, 1)
+
+
+def is_mis_set(setting: Any) -> bool:
+    """Whether a setting breaks bottom >= middle >= top (3-card top against the middle as
+    RULES.md compares them)."""
+    return bool(_one(setting, None).mis_set[0])
+
+
+def royalties(setting: Any, rules: Rules | str | None = None) -> tuple[int, int, int]:
+    """Royalty units of the (top, middle, bottom) rows; (0, 0, 0) for a mis-set hand."""
+    top, middle, bottom = _one(setting, rules).royalties[0].tolist()
+    return top, middle, bottom
+
+
+def score(settings: Sequence[Any], rules: Rules | str | None = None) -> list[int]:
+    """Net units of each of 2 to 4 players, summed over every pair (zero-sum).
+
+    Per pair: a natural is paid its units at once (between two naturals the stronger wins, a
+    tie pays nothing); a mis-set hand pays a valid one as if scooped plus its royalties; else
+    1 per row won, the 1-6 scoop bonus or the 2-4 overall unit, and royalties (to the row's
+    winner, or as net differences)."""
+    players = [as_setting(s) for s in settings]
+    if not 2 <= len(players) <= 4:
+        raise ValueError(f"chinese.score takes 2 to 4 settings, got {len(players)}")
+    return table_points(players, partial(score_batch, rules=rules, threads=1))
+
+
+def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = None,
+                threads: int | None = None) -> npt.NDArray[np.int32]:
+    """Net units of each setting of `a` against the setting in the same row of `b`, both
+    (N, 13) arrays in row order top, middle, bottom (naturals included). GIL released."""
+    rules = as_rules(rules)
+    scoring = _ofc.SCORE_CHINESE_1_6 if rules.scoring == "1-6" else _ofc.SCORE_CHINESE_2_4
+    out, may_be_natural, arr_a, arr_b = pair_scores(solver_tables(rules), scoring,
+                                                    rules.royalties_to_winner, a, b, threads,
+                                                    "chinese.score_batch")
+    for i in np.flatnonzero(may_be_natural):
+        settled = _naturals(arr_a[i], arr_b[i], rules)
+        if settled is not None:
+            out[i] = settled
+    return out
+
+
+def _naturals(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], rules: Rules) -> int | None:
+    """What a natural settles between a and b, or None when neither holds one."""
+    natural_a, natural_b = natural(a.tolist(), rules), natural(b.tolist(), rules)
+    if natural_a is None:
+        return None if natural_b is None else -natural_b.units
+    if natural_b is None:
+        return natural_a.units
+    winner = compare_naturals(natural_a, natural_b)
+    return natural_a.units if winner > 0 else -natural_b.units if winner < 0 else 0

@@ -1,0 +1,151 @@
+"""Setting 13 cards in Chinese poker: every valid setting, and the best one for an objective.
+
+- ``"royalties"`` runs the exact branch-and-bound solver that OFC's Fantasyland uses
+  (handrank._ofc), with this game's royalty tables and no Fantasyland;
+- ``"ev"`` visits every valid setting in compiled code with per-row tables (handrank._chinese_ev);
+- a callable objective scores the array of every valid setting's row values.
+All three break ties the same way: the stronger bottom, middle, top, then the lowest cards.
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING, NamedTuple, Union
+
+import numpy as np
+
+from handrank import _batch, _ofc, rows
+from handrank._chinese_ev import ev_tables
+from handrank._chinese_naturals import thirteen_cards
+from handrank._chinese_rules import Rules, as_rules, solver_tables
+from handrank._ofc_board import Board
+from handrank._ofc_solver import check_distinct, solve, solver_threads
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["BestSetting", "BestSettingArrays", "settings", "best_setting", "best_setting_batch",
+           "OBJECTIVES"]
+
+OBJECTIVES = ("royalties", "ev")
+Objective = Union[str, Callable[[np.ndarray], np.ndarray]]
+
+
+@dataclass(frozen=True)
+class BestSetting:
+    """The best setting found: the board and the objective's value for it."""
+
+    board: Board
+    value: float
+
+    @property
+    def top(self) -> tuple[int, ...]:
+        return self.board.top
+
+    @property
+    def middle(self) -> tuple[int, ...]:
+        return self.board.middle
+
+    @property
+    def bottom(self) -> tuple[int, ...]:
+        return self.board.bottom
+
+
+class BestSettingArrays(NamedTuple):
+    """Results of `best_setting_batch`, one row (or entry) per hand."""
+
+    boards: npt.NDArray[np.uint8]       # (N, 13) top, middle, bottom, each row ascending
+    value: npt.NDArray[np.float64]      # (N,)
+
+
+@lru_cache(maxsize=1)
+def _splits() -> npt.NDArray[np.intp]:
+    """Positions 0..12 of every split into top (3), middle (5), bottom (5): 72,072 rows, in
+    ascending order of (bottom, middle)."""
+    out = []
+    every = range(13)
+    for bottom in itertools.combinations(every, 5):
+        rest = [p for p in every if p not in bottom]
+        for middle in itertools.combinations(rest, 5):
+            out.append(tuple(p for p in rest if p not in middle) + middle + bottom)
+    return np.array(out, dtype=np.intp)
+
+
+def _valid_settings(hand: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
+    """Every valid setting of 13 ascending cards and its (top, middle, bottom) row values."""
+    boards = hand[_splits()]
+    values = np.stack([rows.value_batch(np.ascontiguousarray(boards[:, a:b]), threads=1)
+                       for a, b in ((0, 3), (3, 8), (8, 13))], axis=1)
+    valid = (values[:, 0] <= values[:, 1]) & (values[:, 1] <= values[:, 2])
+    return boards[valid], values[valid]
+
+
+def settings(cards: str | Sequence[int | str]) -> npt.NDArray[np.uint8]:
+    """Every valid setting of 13 cards as an (M, 13) array, rows top (3), middle (5), bottom (5)
+    with ascending ids, ordered by (bottom, middle) ascending."""
+    return _valid_settings(_ascending(cards))[0]
+
+
+def _ascending(cards: str | Sequence[int | str]) -> npt.NDArray[np.uint8]:
+    return np.array(sorted(thirteen_cards(cards)), dtype=np.uint8)
+
+
+def best_setting(cards: str | Sequence[int | str], rules: Rules | str | None = None,
+                 objective: Objective = "royalties") -> BestSetting:
+    """The exact best valid setting of 13 cards for `objective`: ``"royalties"`` (most royalty
+    units), ``"ev"`` (expected points against one well-played opponent, see `row_tables`) or a
+    callable taking the (M, 3) row values (top, middle, bottom, handrank.rows scale) of every valid
+    setting and returning M scores. Ties go to the stronger bottom, middle, top, then the lowest
+    cards (bottom, middle, top compared as ascending ids)."""
+    result = best_setting_batch(_ascending(cards)[np.newaxis], rules, objective, threads=1)
+    board = result.boards[0].tolist()
+    return BestSetting(Board(board[:3], board[3:8], board[8:]), float(result.value[0]))
+
+
+def best_setting_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
+                       objective: Objective = "royalties", threads: int | None = None) -> BestSettingArrays:
+    """`best_setting` for every row of an (N, 13) integer array. The built-in objectives run
+    without the GIL, `threads` splitting the rows (default: every core); a callable runs in
+    Python, hand by hand."""
+    arr = _batch.card_array(cards, (13,), "chinese.best_setting_batch")
+    hands = np.sort(arr, axis=1)
+    check_distinct(arr, hands)
+    rules = as_rules(rules)
+    if callable(objective):
+        return _best_by_callable(hands, objective)
+    if objective == "royalties":
+        solved = solve(solver_tables(rules), hands, 0.0, threads)
+        return BestSettingArrays(solved.boards, solved.value)
+    if objective == "ev":
+        return _best_by_ev(hands, rules, threads)
+    raise ValueError(f"objective must be one of {OBJECTIVES} or a callable, got {objective!r}")
+
+
+def _best_by_ev(hands: npt.NDArray[np.uint8], rules: Rules, threads: int | None) -> BestSettingArrays:
+    base, win, lose = (np.ascontiguousarray(t) for t in ev_tables(rules))
+    n = len(hands)
+    boards = np.empty((n, 13), dtype=np.uint8)
+    value = np.empty(n, dtype=np.float64)
+    kernel = partial(_ofc.best_ev_settings, solver_tables(rules), base, win, lose,
+                     0 if rules.scoring == "1-6" else 1, float(rules.scoop_units - 3))
+    _batch.run(kernel, hands, (boards, value), solver_threads(threads, n))
+    return BestSettingArrays(boards, value)
+
+
+def _best_by_callable(hands: npt.NDArray[np.uint8], objective: Callable[[np.ndarray], np.ndarray]) -> BestSettingArrays:
+    boards = np.empty((len(hands), 13), dtype=np.uint8)
+    value = np.empty(len(hands), dtype=np.float64)
+    for i, hand in enumerate(hands):
+        candidates, values = _valid_settings(hand)
+        scores = np.asarray(objective(values.astype(np.int64)), dtype=np.float64)
+        if scores.shape != (len(candidates),):
+            raise ValueError(f"the objective must return one score per setting: shape "
+                             f"({len(candidates)},), got {scores.shape}")
+        # the last key sorts first: score, then bottom, middle, top; ties keep (bottom, middle) order
+        best = np.lexsort((-values[:, 0].astype(np.int64), -values[:, 1].astype(np.int64),
+                           -values[:, 2].astype(np.int64), -scores))[0]
+        boards[i] = candidates[best]
+        value[i] = scores[best]
+    return BestSettingArrays(boards, value)

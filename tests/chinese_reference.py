@@ -1,0 +1,569 @@
+"""A slow, obviously-correct oracle for 13-card Chinese poker, written from RULES.md ("Cards",
+"3-card high hands", "Open-Face Chinese poker" for the rows, "Chinese poker") and the seed text
+(seeds/001: scoring, naturals, royalties) without handrank.chinese.
+
+* Rules are plain dicts (PRESETS) written out from RULES.md; their keys are the field names of
+  ``chinese.Rules`` so a test can build the same rules both ways (``rules_kwargs``). Tables are
+  dicts ``{threshold text: units}`` read as tests/ofc_reference.py reads them ("222" = trips of
+  deuces or better, a category name = that category or better; the strongest threshold reached
+  pays).
+* Hands are compared with the keys of tests/reference.py; a top row is compared with a 5-card row
+  by RULES.md's rule (a key padded with "missing kicker" entries below every card), the same rule
+  as ofc_reference.top_beats.
+* Naturals: whether three flushes / three straights exist is read off the suit / rank counts by
+  trying every choice of a suit (or a run of ranks) per row; ``natural_kinds_brute`` tries every
+  one of the 72,072 splits instead (the tests check the two agree). The setting that shows a
+  three-straights or three-flushes natural, and its strength, come from trying every split.
+* ``brute_force`` enumerates all 72,072 splits of a hand with numpy: per-subset facts (reference
+  strength, royalty, and the package's row value for the objectives that take row values) are
+  computed once per hand and gathered over the splits. The "ev" objective is the formula of the
+  spec, evaluated from ``chinese.row_tables(rules)`` (the tables are the package's; the search,
+  the royalties and the formula are the reference's).
+* ``pair_points`` / ``score``: the pairwise score (naturals, mis-sets, rows, 1-6 or 2-4 bonus,
+  royalties to the row's winner or as net differences).
+
+Card ids follow RULES.md: id = 4 * rank + suit, rank 0..12 = 2..A, suit 0..3 = c d h s.
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+import ofc_reference as ofc_ref
+from handrank.cards import cards as parse_cards
+from reference import ACE, STRAIGHT, STRAIGHT_FLUSH, high3_key, high5_key, rank_of, suit_of
+
+RANKS = "23456789TJQKA"
+ROWS = ("top", "middle", "bottom")
+
+# ----------------------------------------------------------------------------- RULES.md tables
+# top: 222 .. AAA = 3 each; middle: full house 2, quads 8, straight flush 10, royal 20;
+# bottom: full house 0 (no bonus: no entry), quads 4, straight flush 5, royal 10
+TOP_ROYALTIES = {r * 3: 3 for r in RANKS}
+MIDDLE_ROYALTIES = {"full house": 2, "quads": 8, "straight flush": 10, "royal flush": 20}
+BOTTOM_ROYALTIES = {"quads": 4, "straight flush": 5, "royal flush": 10}
+# naturals: dragon 13, three straights 3, three flushes 3, six pairs 3 (this order breaks ties)
+NATURALS = {"dragon": 13, "three straights": 3, "three flushes": 3, "six pairs": 3}
+NATURAL_KINDS = tuple(NATURALS)
+
+ONE_SIX = dict(scoring="1-6", top_royalties=TOP_ROYALTIES, middle_royalties=MIDDLE_ROYALTIES,
+               bottom_royalties=BOTTOM_ROYALTIES, royalties_to_winner=True, naturals=NATURALS)
+PRESETS = {
+    "1-6": ONE_SIX,
+    "2-4": {**ONE_SIX, "scoring": "2-4"},
+    "net-royalties": {**ONE_SIX, "royalties_to_winner": False},
+}
+# what sweeping all three rows pays: 3 rows + 3 bonus (1-6), 3 rows + the overall unit (2-4)
+SCOOP = {"1-6": 6, "2-4": 4}
+
+
+def get_rules(rules) -> dict:
+    """A preset name, None (1-6), or a rules dict (anything missing is taken from 1-6)."""
+    if rules is None:
+        return ONE_SIX
+    if isinstance(rules, str):
+        return PRESETS[rules]
+    return {**ONE_SIX, **rules}
+
+
+def rules_kwargs(rules) -> dict:
+    """Keyword arguments that build the same rules as ``chinese.Rules(**kwargs)``."""
+    r = get_rules(rules)
+    return {k: tuple(v.items()) if isinstance(v, dict) else v for k, v in r.items()}
+
+
+def _frozen(r: dict) -> tuple:
+    return tuple(sorted((k, tuple(v.items()) if isinstance(v, dict) else v) for k, v in r.items()))
+
+
+# ----------------------------------------------------------------------------- one row
+def ids_of(hand) -> list[int]:
+    return [int(c) for c in parse_cards(hand)] if isinstance(hand, str) else [int(c) for c in hand]
+
+
+def row_key(row) -> tuple[int, ...]:
+    """One ladder for 3- and 5-card rows (RULES.md "3-card high hands"): category on the 5-card
+    ladder, then the ranks in order; a missing kicker (-1) is lower than any card."""
+    key = high3_key(row) if len(row) == 3 else high5_key(row)
+    return tuple(key) + (-1,) * (6 - len(key))
+
+
+def is_valid(top, middle, bottom) -> bool:
+    """Not mis-set: bottom >= middle >= top as high hands (the top by the 3-card rule)."""
+    return row_key(top) <= row_key(middle) <= row_key(bottom)
+
+
+def row_royalties(top, middle, bottom, rules=None) -> tuple[int, int, int]:
+    """The royalty each row's hand earns by the rules' tables (whether or not the hand is valid)."""
+    r = get_rules(rules)
+    return (ofc_ref.top_table(list(top), r["top_royalties"]),
+            ofc_ref.five_table(list(middle), r["middle_royalties"]),
+            ofc_ref.five_table(list(bottom), r["bottom_royalties"]))
+
+
+def royalties(top, middle, bottom, rules=None) -> tuple[int, int, int]:
+    """Row royalties of a valid setting; (0, 0, 0) when mis-set."""
+    if not is_valid(top, middle, bottom):
+        return (0, 0, 0)
+    return row_royalties(top, middle, bottom, rules)
+
+
+# ----------------------------------------------------------------------------- naturals
+# runs of ranks, the ace also low, no wrap-around (K-A-2 is nothing)
+RUNS3 = [(ACE, 0, 1)] + [tuple(range(s, s + 3)) for s in range(11)]     # A-2-3 .. Q-K-A
+RUNS5 = [(ACE, 0, 1, 2, 3)] + [tuple(range(s, s + 5)) for s in range(9)]  # A-2-3-4-5 .. T-J-Q-K-A
+RUN3_RANKS = frozenset(tuple(sorted(w)) for w in RUNS3)
+
+
+def is_straight3(row) -> bool:
+    """A 3-card straight (for three straights only: as a hand, a top never is one)."""
+    return tuple(sorted(rank_of(c) for c in row)) in RUN3_RANKS
+
+
+@lru_cache(maxsize=1)
+def _three_run_counts() -> frozenset:
+    """Rank counts (13-tuples) of every (3-run, 5-run, 5-run) choice."""
+    out = set()
+    for runs in itertools.product(RUNS3, RUNS5, RUNS5):
+        counts = Counter(itertools.chain(*runs))
+        out.add(tuple(counts[r] for r in range(13)))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def _three_suit_counts() -> frozenset:
+    """Suit counts (4-tuples) of every choice of one suit for each row."""
+    out = set()
+    for suits in itertools.product(range(4), repeat=3):
+        counts = [0] * 4
+        for size, s in zip((3, 5, 5), suits):
+            counts[s] += size
+        out.add(tuple(counts))
+    return frozenset(out)
+
+
+def natural_kinds(cards) -> set[str]:
+    """Every natural kind the 13 cards hold (whatever the rules pay)."""
+    ids = ids_of(cards)
+    assert len(ids) == 13 and len(set(ids)) == 13
+    ranks = Counter(rank_of(c) for c in ids)
+    suits = Counter(suit_of(c) for c in ids)
+    kinds = set()
+    if len(ranks) == 13:
+        kinds.add("dragon")
+    if sum(n // 2 for n in ranks.values()) == 6:          # trips hold one pair, quads two
+        kinds.add("six pairs")
+    if tuple(ranks[r] for r in range(13)) in _three_run_counts():
+        kinds.add("three straights")
+    if tuple(suits[s] for s in range(4)) in _three_suit_counts():
+        kinds.add("three flushes")
+    return kinds
+
+
+def _showing(f: HandFacts, kind: str) -> np.ndarray:
+    """The split indices whose rows show three straights / three flushes."""
+    b, m, t = split_table()
+    if kind == "three straights":
+        return np.flatnonzero(f.straight3[t] & f.straight5[m] & f.straight5[b])
+    return np.flatnonzero(f.flush3[t] & f.flush5[m] & f.flush5[b])
+
+
+def natural_kinds_brute(cards) -> set[str]:
+    """natural_kinds by trying every one of the 72,072 splits for the row naturals."""
+    ids = tuple(sorted(ids_of(cards)))
+    f = hand_facts(ids)
+    b, m, t = split_table()
+    kinds = set()
+    if len({rank_of(c) for c in ids}) == 13:
+        kinds.add("dragon")
+    if sum(n // 2 for n in Counter(rank_of(c) for c in ids).values()) == 6:
+        kinds.add("six pairs")
+    if (f.straight3[t] & f.straight5[m] & f.straight5[b]).any():
+        kinds.add("three straights")
+    if (f.flush3[t] & f.flush5[m] & f.flush5[b]).any():
+        kinds.add("three flushes")
+    return kinds
+
+
+@dataclass(frozen=True)
+class RefNatural:
+    kind: str
+    units: int
+    key: tuple          # compares naturals of the same kind (reference keys; bigger wins)
+    strength: tuple | None = None   # three straights / flushes: (bottom, middle, top) keys
+    settings: tuple = ()            # every setting showing it with that strength
+
+
+def strongest_natural_setting(cards, kind: str):
+    """(strength, settings): the strongest (bottom, middle, top) reference keys among the splits
+    that show the natural, and every split that shows it with that strength."""
+    f = hand_facts(_sorted_hand(cards))
+    b, m, t = split_table()
+    shown = _showing(f, kind)
+    assert shown.size, kind
+    for strength in (f.strength5[b], f.strength5[m], f.strength3[t]):      # lexicographic max
+        shown = shown[strength[shown] == strength[shown].max()]
+    settings = tuple((tuple(f.hands3[t[i]].tolist()), tuple(f.hands5[m[i]].tolist()),
+                      tuple(f.hands5[b[i]].tolist())) for i in shown)
+    top, middle, bottom = settings[0]
+    return (high5_key(bottom), high5_key(middle), high3_key(top)), settings
+
+
+def natural(cards, rules=None) -> RefNatural | None:
+    """The natural the rules pay for these cards: the most units, then the rules' order."""
+    return _natural(_sorted_hand(cards), _frozen(get_rules(rules)))
+
+
+@lru_cache(maxsize=4096)
+def _natural(ids: tuple, frozen: tuple) -> RefNatural | None:
+    held = natural_kinds(ids)
+    paid = [(kind, units) for kind, units in dict(frozen)["naturals"] if kind in held]
+    if not paid:
+        return None
+    most = max(units for _, units in paid)
+    kind = next(k for k, units in paid if units == most)
+    if kind == "dragon":
+        return RefNatural(kind, most, ())
+    if kind == "six pairs":
+        counts = Counter(rank_of(c) for c in ids)
+        return RefNatural(kind, most, (max(rank for rank, n in counts.items() if n >= 2),))
+    strength, settings = strongest_natural_setting(ids, kind)
+    return RefNatural(kind, most, strength, strength, settings)
+
+
+def compare_naturals(a: RefNatural, b: RefNatural) -> int:
+    """More units win; equal units of different kinds tie; the same kind compares keys."""
+    if a.units != b.units:
+        return 1 if a.units > b.units else -1
+    if a.kind != b.kind:
+        return 0
+    return (a.key > b.key) - (a.key < b.key)
+
+
+# ----------------------------------------------------------------------------- every split
+@lru_cache(maxsize=1)
+def split_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every split of 13 positions: (bottom, middle, top) indices into COMBOS5 / COMBOS5 / COMBOS3,
+    72,072 of them in lexicographic order of (bottom, middle) position tuples."""
+    index5 = {c: i for i, c in enumerate(COMBOS5)}
+    index3 = {c: i for i, c in enumerate(COMBOS3)}
+    b, m, t = [], [], []
+    for bottom in COMBOS5:
+        rest = [p for p in range(13) if p not in bottom]
+        for middle in itertools.combinations(rest, 5):
+            b.append(index5[bottom])
+            m.append(index5[middle])
+            t.append(index3[tuple(p for p in rest if p not in middle)])
+    out = tuple(np.array(x, dtype=np.int64) for x in (b, m, t))
+    assert len(out[0]) == 72_072
+    return out
+
+
+COMBOS5 = list(itertools.combinations(range(13), 5))     # lexicographic
+COMBOS3 = list(itertools.combinations(range(13), 3))
+
+
+@dataclass
+class HandFacts:
+    """Per-subset facts of one sorted 13-card hand (index = position in COMBOS5 / COMBOS3). The
+    reference keys and royalties depend only on a subset's class (sorted ranks, all one suit or
+    not), so they are computed once per class (and memoized across hands)."""
+
+    ids: tuple
+    hands5: np.ndarray        # (1287, 5) ids
+    hands3: np.ndarray        # (286, 3)
+    classes5: list            # the class codes present, and each subset's index into them
+    classes3: list
+    class_of5: np.ndarray
+    class_of3: np.ndarray
+    strength5: np.ndarray     # reference strength on one ladder with the tops (dense in this hand)
+    strength3: np.ndarray
+    row5: np.ndarray          # the package's row values (handrank.rows), for value objectives
+    row3: np.ndarray
+    straight5: np.ndarray
+    straight3: np.ndarray
+    flush5: np.ndarray
+    flush3: np.ndarray
+
+
+def _class_codes(hands: np.ndarray) -> np.ndarray:
+    """An int per row of an (N, k) id array, equal exactly when the sorted ranks and whether all
+    cards share a suit are equal."""
+    ranks = np.sort(hands // 4, axis=1).astype(np.int64)
+    suits = hands % 4
+    code = np.zeros(len(hands), dtype=np.int64)
+    for j in range(hands.shape[1]):
+        code = code * 13 + ranks[:, j]
+    return code * 2 + (suits == suits[:, :1]).all(axis=1)
+
+
+_KEY_MEMO: dict = {}
+_SAMPLE: dict = {}
+
+
+def _class_keys(hands: np.ndarray):
+    """(class codes present, their row keys, each row's index into them)."""
+    codes, first, inverse = np.unique(_class_codes(hands), return_index=True, return_inverse=True)
+    keys = []
+    for code, i in zip(codes.tolist(), first.tolist()):
+        memo = (hands.shape[1], code)
+        if memo not in _KEY_MEMO:
+            _SAMPLE[memo] = tuple(hands[i].tolist())
+            _KEY_MEMO[memo] = row_key(_SAMPLE[memo])
+        keys.append(_KEY_MEMO[memo])
+    return [(hands.shape[1], c) for c in codes.tolist()], keys, inverse.ravel()
+
+
+@lru_cache(maxsize=32)
+def hand_facts(ids: tuple) -> HandFacts:
+    from handrank import rows      # the package's row scale (verified by tests/test_rows.py)
+
+    assert list(ids) == sorted(ids) and len(set(ids)) == 13
+    arr = np.array(ids, dtype=np.uint8)
+    hands5, hands3 = arr[np.array(COMBOS5)], arr[np.array(COMBOS3)]
+    classes5, keys5, of5 = _class_keys(hands5)
+    classes3, keys3, of3 = _class_keys(hands3)
+    dense = {k: i for i, k in enumerate(sorted(set(keys5) | set(keys3)))}
+    strength5 = np.array([dense[k] for k in keys5])[of5]
+    strength3 = np.array([dense[k] for k in keys3])[of3]
+    row5 = rows.value_batch(hands5, threads=1).astype(np.int64)
+    row3 = rows.value_batch(hands3, threads=1).astype(np.int64)
+    # the package's scale orders this hand's rows exactly as the reference keys do
+    both_rows = np.concatenate([row5, row3])
+    both_strengths = np.concatenate([strength5, strength3])
+    assert np.array_equal(np.unique(both_rows, return_inverse=True)[1].ravel(), both_strengths)
+    suits5, suits3 = hands5 % 4, hands3 % 4
+    return HandFacts(
+        ids=ids, hands5=hands5, hands3=hands3, classes5=classes5, classes3=classes3,
+        class_of5=of5, class_of3=of3, strength5=strength5, strength3=strength3,
+        row5=row5, row3=row3,
+        straight5=np.array([k[0] in (STRAIGHT, STRAIGHT_FLUSH) for k in keys5])[of5],
+        straight3=np.array([is_straight3(_SAMPLE[c3]) for c3 in classes3])[of3],
+        flush5=(suits5 == suits5[:, :1]).all(axis=1),
+        flush3=(suits3 == suits3[:, :1]).all(axis=1))
+
+
+_ROYALTY_MEMO: dict = {}
+
+
+def _class_royalty(cls: tuple, which: str, frozen: tuple) -> int:
+    """The royalty of a row of class `cls` in the row `which` (from one real hand of the class)."""
+    memo = (cls, which, frozen)
+    if memo not in _ROYALTY_MEMO:
+        table = dict(dict(frozen)[f"{which}_royalties"])
+        sample = list(_SAMPLE[cls])
+        _ROYALTY_MEMO[memo] = (ofc_ref.top_table(sample, table) if which == "top"
+                               else ofc_ref.five_table(sample, table))
+    return _ROYALTY_MEMO[memo]
+
+
+def subset_royalties(f: HandFacts, rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(top royalty per 3-subset, middle and bottom royalty per 5-subset)."""
+    frozen = _frozen(get_rules(rules))
+    top = np.array([_class_royalty(c, "top", frozen) for c in f.classes3])[f.class_of3]
+    middle = np.array([_class_royalty(c, "middle", frozen) for c in f.classes5])[f.class_of5]
+    bottom = np.array([_class_royalty(c, "bottom", frozen) for c in f.classes5])[f.class_of5]
+    return top, middle, bottom
+
+
+def _sorted_hand(cards) -> tuple:
+    ids = tuple(sorted(ids_of(cards)))
+    assert len(ids) == 13 and len(set(ids)) == 13, ids
+    return ids
+
+
+def valid_splits(cards):
+    """(facts, b, m, t): the split indices of every valid setting, in split order."""
+    f = hand_facts(_sorted_hand(cards))
+    b, m, t = split_table()
+    ok = (f.strength3[t] <= f.strength5[m]) & (f.strength5[m] <= f.strength5[b])
+    return f, b[ok], m[ok], t[ok]
+
+
+def boards_of(f: HandFacts, b, m, t) -> np.ndarray:
+    """(M, 13) settings: top, middle, bottom, each ascending."""
+    return np.concatenate([f.hands3[t], f.hands5[m], f.hands5[b]], axis=1).astype(np.uint8)
+
+
+def valid_settings(cards) -> np.ndarray:
+    """Every valid setting as an (M, 13) uint8 array in lexicographic (bottom, middle) order."""
+    f, b, m, t = valid_splits(cards)
+    return boards_of(f, b, m, t)
+
+
+def row_values(cards) -> np.ndarray:
+    """(M, 3) package row values (top, middle, bottom) of the valid settings, in settings order."""
+    f, b, m, t = valid_splits(cards)
+    return np.stack([f.row3[t], f.row5[m], f.row5[b]], axis=1)
+
+
+# ----------------------------------------------------------------------------- the "ev" formula
+def ev_values(values: np.ndarray, my_royalty: np.ndarray, rules, tables) -> np.ndarray:
+    """The spec's expectation for settings with row values (M, 3) and own royalties (M, 3)."""
+    r = get_rules(rules)
+    w = np.stack([tables.win[k][values[:, k]] for k in range(3)], axis=1)
+    lo = np.stack([tables.lose[k][values[:, k]] for k in range(3)], axis=1)
+    if r["royalties_to_winner"]:
+        beaten = np.stack([tables.beaten_royalty[k][values[:, k]] for k in range(3)], axis=1)
+        royalty = my_royalty * w - beaten
+    else:
+        royalty = my_royalty - np.asarray(tables.mean_royalty)[None, :]
+    base = (w - lo) + royalty
+    total = base[:, 0] + base[:, 1] + base[:, 2]
+    if r["scoring"] == "1-6":
+        coupled = 3 * (w.prod(axis=1) - lo.prod(axis=1))
+    else:
+        # every outcome of the three rows (+1 won, 0 tied, -1 lost), rows independent
+        tie = 1.0 - w - lo
+        coupled = np.zeros(len(values))
+        for outcome in itertools.product((1, 0, -1), repeat=3):
+            p = np.ones(len(values))
+            for k, o in enumerate(outcome):
+                p = p * (w[:, k] if o == 1 else lo[:, k] if o == -1 else tie[:, k])
+            coupled += np.sign(sum(outcome)) * p
+    return total + coupled
+
+
+def brute_force(cards, rules=None, objective="royalties", tables=None) -> dict:
+    """The best valid setting over all 72,072 splits: top, middle, bottom (ascending tuples),
+    value, the number of valid settings and the row royalties of the best.
+
+    objective: "royalties" (total royalty units), "ev" (needs ``tables``, the package's
+    row_tables) or a callable on the (M, 3) row values. Ties: the strongest bottom, then middle,
+    then top, then the lowest ascending ids (bottom, middle, top) -- the first in split order."""
+    f, b, m, t = valid_splits(cards)
+    assert len(b) > 0                          # bottom 5 highest cards etc. is always valid
+    roy_t, roy_m, roy_b = subset_royalties(f, rules)
+    mine = np.stack([roy_t[t], roy_m[m], roy_b[b]], axis=1)
+    if objective == "royalties":
+        value = mine.sum(axis=1).astype(np.float64)
+    elif objective == "ev":
+        value = ev_values(np.stack([f.row3[t], f.row5[m], f.row5[b]], axis=1), mine, rules, tables)
+    else:
+        value = np.asarray(objective(np.stack([f.row3[t], f.row5[m], f.row5[b]], axis=1)),
+                           dtype=np.float64)
+    candidates = np.flatnonzero(value == value.max())
+    for strength in (f.strength5[b], f.strength5[m], f.strength3[t]):
+        candidates = candidates[strength[candidates] == strength[candidates].max()]
+    best = int(candidates[0])                  # split order: the lowest (bottom, middle, top) ids
+    below = value[value < value[best]]
+    return dict(top=tuple(f.hands3[t[best]].tolist()), middle=tuple(f.hands5[m[best]].tolist()),
+                bottom=tuple(f.hands5[b[best]].tolist()), value=float(value[best]),
+                row_royalties=tuple(int(x) for x in mine[best]), count=len(b),
+                ties=len(candidates), gap=float(value[best] - below.max()) if below.size else None)
+
+
+# ----------------------------------------------------------------------------- scoring
+def _sign(a, b) -> int:
+    return (a > b) - (a < b)
+
+
+def setting_rows(setting):
+    """(top, middle, bottom) id lists from 13 ids in row order, "a / b / c" text or a triple."""
+    return ofc_ref.board_rows(setting)
+
+
+def row_results(a, b) -> list[int]:
+    """+1 / 0 / -1 for a's top, middle and bottom against b's (as high hands)."""
+    return [_sign(high3_key(a[0]), high3_key(b[0])), _sign(high5_key(a[1]), high5_key(b[1])),
+            _sign(high5_key(a[2]), high5_key(b[2]))]
+
+
+def pair_points(a, b, rules=None) -> int:
+    """What setting a wins from setting b (both (top, middle, bottom) or 13 ids in row order)."""
+    r = get_rules(rules)
+    a, b = setting_rows(a), setting_rows(b)
+    # naturals are paid at once, whatever the setting; rows are not compared
+    nat_a, nat_b = natural(a[0] + a[1] + a[2], r), natural(b[0] + b[1] + b[2], r)
+    if nat_a is not None or nat_b is not None:
+        if nat_b is None:
+            return nat_a.units
+        if nat_a is None:
+            return -nat_b.units
+        winner = compare_naturals(nat_a, nat_b)
+        return nat_a.units if winner > 0 else -nat_b.units if winner < 0 else 0
+    scoop = SCOOP[r["scoring"]]
+    valid_a, valid_b = is_valid(*a), is_valid(*b)
+    if not valid_a and not valid_b:
+        return 0
+    if not valid_a:
+        return -(scoop + sum(row_royalties(*b, rules=r)))      # b wins every row: all its royalties
+    if not valid_b:
+        return scoop + sum(row_royalties(*a, rules=r))
+    rows = row_results(a, b)
+    wins, losses = rows.count(1), rows.count(-1)
+    points = wins - losses
+    if r["scoring"] == "1-6":
+        points += 3 * ((wins == 3) - (losses == 3))
+    else:
+        points += _sign(wins, losses)                          # the overall unit
+    roy_a, roy_b = row_royalties(*a, rules=r), row_royalties(*b, rules=r)
+    if r["royalties_to_winner"]:
+        for k, result in enumerate(rows):
+            points += roy_a[k] if result > 0 else -roy_b[k] if result < 0 else 0
+    else:
+        points += sum(roy_a) - sum(roy_b)
+    return points
+
+
+def score(settings, rules=None) -> list[int]:
+    """Net units of each of 2..4 players: the sum of its pair results against every other."""
+    assert 2 <= len(settings) <= 4
+    totals = [0] * len(settings)
+    for i, j in itertools.combinations(range(len(settings)), 2):
+        p = pair_points(settings[i], settings[j], rules)
+        totals[i] += p
+        totals[j] -= p
+    return totals
+
+
+# ----------------------------------------------------------------------------- test data
+def natural_hand(rng: np.random.Generator, kind: str, deck=None) -> list[int] | None:
+    """13 cards from `deck` (default: all 52) holding the natural `kind` (by construction), or
+    None when the deck cannot give one after a few tries. Rows ascending, in row order."""
+    deck = set(range(52)) if deck is None else {int(c) for c in deck}
+    for _ in range(200):
+        if kind == "dragon":
+            hand = [4 * r + int(rng.integers(4)) for r in range(13)]
+        elif kind == "six pairs":
+            ranks = rng.choice(13, size=7, replace=False)
+            hand = []
+            for i, r in enumerate(ranks):
+                suits = rng.choice(4, size=2 if i < 6 else 1, replace=False)
+                hand += [4 * int(r) + int(s) for s in suits]
+        elif kind == "three straights":
+            runs = [RUNS3[rng.integers(len(RUNS3))], RUNS5[rng.integers(len(RUNS5))],
+                    RUNS5[rng.integers(len(RUNS5))]]
+            hand = [4 * r + int(rng.integers(4)) for run in runs for r in run]
+        elif kind == "three flushes":
+            suits = rng.integers(4, size=3)
+            hand = []
+            for size, s in zip((3, 5, 5), suits):
+                free = [4 * r + int(s) for r in range(13) if 4 * r + int(s) not in hand]
+                hand += [int(c) for c in rng.choice(free, size=size, replace=False)]
+        else:
+            raise ValueError(kind)
+        if len(set(hand)) == 13 and set(hand) <= deck:
+            return hand
+    return None
+
+
+def royalty_rich_hand(rng: np.random.Generator, i: int) -> list[int]:
+    """13 cards: by i % 3 uniform, from a few ranks (trips, quads, full houses), or from two suits
+    (flushes, straight flushes)."""
+    kind = i % 3
+    if kind == 1:
+        ranks = rng.choice(13, size=int(rng.integers(5, 8)), replace=False)
+        deck = (4 * ranks[:, None] + np.arange(4)).ravel()
+        if len(deck) < 13:
+            deck = np.arange(52)
+    elif kind == 2:
+        suits = rng.choice(4, size=2, replace=False)
+        deck = (4 * np.arange(13)[:, None] + suits).ravel()
+    else:
+        deck = np.arange(52)
+    return [int(c) for c in rng.choice(deck, size=13, replace=False)]

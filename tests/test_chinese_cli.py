@@ -1,0 +1,458 @@
+"""`handrank chinese`, run in-process through cli.main; handrank.chinese is the oracle."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from handrank import _chinese_cli, chinese, high, high3, random_hands, rows
+from handrank.cards import hand_str
+from handrank.cli import main
+from handrank.high import Category
+
+# RULES.md's worked example: 1-6 Amy +1, Bob -1; 2-4 Amy +2, Bob -2.
+AMY = "6s 6c 4h / Td Ts 9c Qs 8c / 3h 3d 3s 2h 2d"
+BOB = "Ah Kd Qd / 9h 9d 5h 5d 4c / Ks Js 9s 8s 7s"
+MIS_SET = "Qc Qh Kh / Tc 8d 7d 6d 5s / Ac As Kc 4d 4s"      # the middle (a straight) beats two pair
+SIX_PAIRS = "Ac Ad 2c / Kc Kh Qc Qh 8d / Jc Jh Tc Th 8h"    # mis-set, but a natural
+TRIPS = "Jd Jh Js / 3c Qd Qh Qs Ks / Kd Kh Ac Ad Ah"        # royalties 3 + 0 + 0
+QUADS = "2c 2d 2h / Tc Td Th Ts 5d / 5s 6s 7s 8s 9s"        # royalties 3 + 8 + 5
+HAND = "Ah Ad Ac Kh Kd Ks Qh Qd Qs Jh Jd Js 2c"
+PLAIN = "6s 6c 4h Td Ts 9c Qs 8c 3h 3d 3s 2h 2d"
+DRAGON = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
+FLUSHES = "2c 3c 4c 5d 6d 7d 8d Td Th Jh Qh Kh Ah"
+STRAIGHTS = "Ac 2d 3h 4c 5d 6h 7c 8d 9h Tc Jd Qh 8s"
+PAIRS = "9c 9d 9h 9s 5c 5d 4h 4s 3c 3d 2h 2s Ac"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def cache_dir(tmp_path_factory):
+    """The "ev" objective's opponent tables go to a tmp dir, never the user's cache."""
+    path = tmp_path_factory.mktemp("handrank-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HANDRANK_CACHE_DIR", str(path))
+        yield path
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def table(out: str) -> list[list[str]]:
+    """The lines of a table split on runs of two or more spaces."""
+    return [re.split(r"\s{2,}", line.strip()) for line in out.splitlines()]
+
+
+def royalties(board, rules=None) -> list[int]:
+    """The default tables of RULES.md, written out again: the oracle of the royalty column."""
+    top = 3 if high3.category(high3.evaluate(board.top)) == Category.THREE_OF_A_KIND else 0
+    middle_units = {Category.FULL_HOUSE: 2, Category.FOUR_OF_A_KIND: 8, Category.STRAIGHT_FLUSH: 10}
+    bottom_units = {Category.FOUR_OF_A_KIND: 4, Category.STRAIGHT_FLUSH: 5}
+    out = [top]
+    for row, units, royal in ((board.middle, middle_units, 20), (board.bottom, bottom_units, 10)):
+        value = high.evaluate(row)
+        out.append(royal if value == high.MAX_VALUE else units.get(high.category(value), 0))
+    return out
+
+
+def mis_set(board) -> bool:
+    return not rows.value(board.top) <= rows.value(board.middle) <= rows.value(board.bottom)
+
+
+# ----------------------------------------------------------------------------- help and usage
+@pytest.mark.parametrize("argv", [["--help"], ["chinese", "--help"], ["chinese", "best", "--help"],
+                                  ["chinese", "score", "--help"], ["chinese", "natural", "--help"]])
+def test_help(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (0, "")
+    assert "usage: handrank" in out and "chinese" in out
+
+
+def test_help_names_the_choices(capsys):
+    _, out, _ = run(capsys, "chinese", "best", "--help")
+    assert "{royalties,ev}" in out and "{1-6,2-4,net-royalties}" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["chinese"], ["chinese", "nope"], ["chinese", "score", AMY],
+    ["chinese", "score", AMY, BOB, MIS_SET, SIX_PAIRS, TRIPS],
+    ["chinese", "score", "--rules", "pineapple", AMY, BOB],
+    ["chinese", "best", "--objective", "max", HAND], ["chinese", "best", "--threads", "0"],
+    ["chinese", "best", HAND, "--file", "hands.txt"],
+    ["chinese", "natural", HAND, "--file", "hands.txt"], ["chinese", "natural", "--json=1"]])
+def test_usage_errors_exit_2(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert "usage: handrank chinese" in err and "error:" in err
+
+
+def test_score_usage_error_says_how_many(capsys):
+    _, _, err = run(capsys, "chinese", "score", AMY)
+    assert "2 to 4 players" in err and "got 1 setting" in err
+
+
+# ----------------------------------------------------------------------------- score
+@pytest.mark.parametrize("rules", chinese.Rules.presets())
+def test_score_worked_example(capsys, rules):
+    status, out, err = run(capsys, "chinese", "score", AMY, BOB, "--rules", rules)
+    assert (status, err) == (0, "")
+    amy, bob = chinese.score([AMY, BOB], rules)
+    assert (amy, bob) == ((2, -2) if rules == "2-4" else (1, -1))
+    lines = table(out)
+    assert lines[0] == ["player", "setting", "royalties", "natural", "points"]
+    assert lines[1] == ["1", AMY, "0 + 0 + 0 = 0", "-", f"{amy:+d}"]
+    assert lines[2] == ["2", BOB, "0 + 0 + 0 = 0", "-", f"{bob:+d}"]
+
+
+def test_score_mis_set_natural_and_royalties(capsys):
+    status, out, _ = run(capsys, "chinese", "score", AMY, BOB, MIS_SET)
+    points = chinese.score([AMY, BOB, MIS_SET])
+    assert status == 0 and sum(points) == 0 and points == [7, 5, -12]
+    lines = table(out)
+    assert [line[-1] for line in lines[1:]] == [f"{p:+d}" for p in points]
+    assert lines[3][2:4] == ["mis-set", "-"]
+    _, out, _ = run(capsys, "chinese", "score", AMY, BOB, SIX_PAIRS)
+    lines = table(out)
+    assert lines[3] == ["3", SIX_PAIRS, "-", "six pairs (3)", "+6"]
+    assert [int(line[-1]) for line in lines[1:]] == chinese.score([AMY, BOB, SIX_PAIRS]) == [-2, -4, 6]
+    for rules in chinese.Rules.presets():
+        _, out, _ = run(capsys, "chinese", "score", TRIPS, QUADS, "--rules", rules)
+        lines = table(out)
+        assert [line[2] for line in lines[1:]] == ["3 + 0 + 0 = 3", "3 + 8 + 5 = 16"]
+        assert [int(line[-1]) for line in lines[1:]] == chinese.score([TRIPS, QUADS], rules)
+
+
+def test_score_json(capsys):
+    settings = [AMY, BOB, SIX_PAIRS, "7c 7d 7h / 4d 4s 5c 5s As / 2s 3c 6d 6h Jd"]   # mis-set
+    for rules in chinese.Rules.presets():
+        status, out, _ = run(capsys, "chinese", "score", *settings, "--json", "--rules", rules)
+        assert status == 0 and len(out.splitlines()) == 1
+        record = json.loads(out)
+        assert record["rules"] == rules
+        assert [p["points"] for p in record["players"]] == chinese.score(settings, rules)
+        for player, text in zip(record["players"], settings):
+            board = chinese.Board.parse(text)
+            assert player["setting"] == text
+            assert player["mis_set"] is mis_set(board)
+            assert player["royalties"] == ([0, 0, 0] if mis_set(board) else royalties(board))
+            assert player["total"] == sum(player["royalties"])
+            found = chinese.natural(board.cards, rules)
+            assert player["natural"] == (None if found is None else
+                                         {"kind": found.kind, "units": found.units,
+                                          "setting": None})
+    assert [p["mis_set"] for p in record["players"]] == [False, False, True, True]
+    assert record["players"][2]["natural"]["kind"] == "six pairs"
+
+
+def test_score_errors_exit_1(capsys):
+    status, out, err = run(capsys, "chinese", "score", AMY,
+                           "Ah Kd / 9h 9d 5h 5d 4c / Ks Js 9s 8s 7s")
+    assert (status, out) == (1, "")
+    assert err.startswith("handrank: chinese score: setting 2: ") and "top row has 3 cards" in err
+    status, out, err = run(capsys, "chinese", "score", AMY, BOB.replace("7s", "6s"))
+    assert (status, out) == (1, "")
+    assert err == ("handrank: chinese score: card 6s is in settings 1 and 2: the hands of a deal "
+                   "come from one deck\n")
+
+
+# ----------------------------------------------------------------------------- best
+def best_table(out: str) -> tuple[list[list[str]], list[str]]:
+    lines = out.splitlines()
+    return table("\n".join(lines[1:6])), lines
+
+
+def test_best_one_hand(capsys):
+    status, out, err = run(capsys, "chinese", "best", HAND)
+    assert (status, err) == (0, "")
+    best = chinese.best_setting(HAND)
+    rows_, lines = best_table(out)
+    assert lines[0] == f"{HAND} (1-6, objective royalties)"
+    assert rows_[0] == ["row", "cards", "royalty", "description"]
+    board = best.board
+    assert rows_[1] == ["top", hand_str(board.top), "3", high3.describe(high3.evaluate(board.top))]
+    assert rows_[2] == ["middle", hand_str(board.middle), "0",
+                        high.describe(high.evaluate(board.middle))]
+    assert rows_[3] == ["bottom", hand_str(board.bottom), "0",
+                        high.describe(high.evaluate(board.bottom))]
+    assert rows_[4] == ["total", "3"] and best.value == 3.0
+    assert lines[6:] == ["no natural"]
+
+
+def test_best_royalties_match_the_oracle(capsys):
+    hands = [hand_str(h) for h in random_hands(40, 13, seed=11).tolist()]
+    for rules in ("1-6", "2-4"):
+        status, out, _ = run(capsys, "chinese", "best", "--json", "--rules", rules, *hands)
+        assert status == 0
+        for hand, line in zip(hands, out.splitlines(), strict=True):
+            record = json.loads(line)
+            best = chinese.best_setting(hand, rules)
+            assert record["hand"] == hand and record["board"] == str(best.board)
+            assert record["royalties"] == royalties(best.board)
+            assert record["total"] == sum(record["royalties"]) == record["value"] == best.value
+            assert record["objective"] == "royalties"
+
+
+def test_best_ev(capsys):
+    status, out, err = run(capsys, "chinese", "best", "--objective", "ev", PLAIN)
+    assert (status, err) == (0, "")
+    best = chinese.best_setting(PLAIN, objective="ev")
+    rows_, lines = best_table(out)
+    assert lines[0] == f"{PLAIN} (1-6, objective ev)"
+    assert [row[1] for row in rows_[1:4]] == [hand_str(best.top), hand_str(best.middle),
+                                              hand_str(best.bottom)]
+    assert lines[6] == f"expected points: {best.value:+.3f} against one opponent" == \
+        "expected points: +1.367 against one opponent"
+    status, out, _ = run(capsys, "chinese", "best", "-o", "ev", "--rules", "2-4", "--json", PLAIN)
+    record = json.loads(out)
+    best = chinese.best_setting(PLAIN, "2-4", "ev")
+    assert record["board"] == str(best.board) and record["value"] == best.value
+    assert record["objective"] == "ev" and record["natural"] is None
+
+
+def test_best_naturals(capsys):
+    status, out, _ = run(capsys, "chinese", "best", FLUSHES, DRAGON)
+    assert status == 0
+    first, second = out.split("\n\n")
+    flushes = chinese.natural(FLUSHES)
+    assert first.splitlines()[-2:] == [
+        "natural: three flushes (3 units), paid at once: the rows are not played",
+        f"shown as: {flushes.setting}"]
+    assert str(flushes.setting) == "2c 3c 4c / 5d 6d 7d 8d Td / Th Jh Qh Kh Ah"
+    assert second.splitlines()[-1] == "natural: dragon (13 units), paid at once: the rows are not played"
+    _, out, _ = run(capsys, "chinese", "best", "--json", FLUSHES, DRAGON)
+    first, second = (json.loads(line)["natural"] for line in out.splitlines())
+    assert first == {"kind": "three flushes", "units": 3, "setting": str(flushes.setting)}
+    assert second == {"kind": "dragon", "units": 13, "setting": None}
+
+
+def test_best_cards_as_separate_arguments_and_bad_hands(capsys):
+    _, quoted, _ = run(capsys, "chinese", "best", HAND)
+    status, unquoted, _ = run(capsys, "chinese", "best", *HAND.split())
+    assert status == 0 and unquoted == quoted
+    status, out, err = run(capsys, "chinese", "best", "As Ks", HAND, "As As Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d")
+    assert status == 1 and out == quoted
+    assert err.splitlines() == [
+        "handrank: chinese best: hand 1: 'As Ks': a Chinese poker hand has 13 cards, got 2",
+        "handrank: chinese best: hand 3: 'As As Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d': duplicate card As"]
+
+
+def write_hands(path, hands, bad_at=None):
+    lines = ["# Chinese poker hands", ""]
+    for i, hand in enumerate(hands):
+        if i == bad_at:
+            lines.append("As As Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d   # a repeated card")
+        lines.append(hand)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def file_hands():
+    """Random hands with every kind of natural among them."""
+    hands = [hand_str(h) for h in random_hands(9, 13, seed=13).tolist()]
+    return hands[:3] + [DRAGON, FLUSHES] + hands[3:6] + [STRAIGHTS, PAIRS] + hands[6:]
+
+
+@pytest.mark.parametrize("objective", chinese.OBJECTIVES)
+def test_best_file_in_chunks(capsys, tmp_path, monkeypatch, objective):
+    monkeypatch.setattr(_chinese_cli, "HANDS_PER_THREAD", 2)
+    hands = file_hands()
+    path = tmp_path / "hands.txt"
+    write_hands(path, hands)
+    status, out, err = run(capsys, "chinese", "best", "--file", str(path), "--threads", "2",
+                           "--rules", "2-4", "--objective", objective, "--json")
+    assert (status, err) == (0, "")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["hand"] for r in records] == hands
+    found = chinese.best_setting_batch(np.array([chinese.Board.from_cards(h).cards for h in hands]),
+                                       "2-4", objective, threads=1)
+    for record, board, value in zip(records, found.boards.tolist(), found.value.tolist()):
+        best = chinese.Board.from_cards(board)
+        assert record["board"] == str(best) and record["value"] == value
+        assert record["royalties"] == royalties(best)
+        natural = chinese.natural(record["hand"], "2-4")
+        assert (record["natural"] and record["natural"]["kind"]) == (natural and natural.kind)
+    assert [r["natural"]["kind"] for r in records if r["natural"]] == [
+        "dragon", "three flushes", "three straights", "six pairs"]
+    status, out, _ = run(capsys, "chinese", "best", "-f", str(path), "--rules", "2-4", "-o", objective)
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == len(hands)
+    for line, record in zip(lines, records):
+        top, middle, bottom = record["royalties"]
+        natural = record["natural"]
+        assert line == (f"{record['hand']}: {record['board']}, royalties {record['total']} "
+                        f"({top} + {middle} + {bottom})"
+                        + (f", expected points {record['value']:+.3f}" if objective == "ev" else "")
+                        + (f", natural {natural['kind']} ({natural['units']} units)" if natural else ""))
+
+
+def test_best_file_bad_line(capsys, tmp_path):
+    hands = file_hands()[:5]
+    path = tmp_path / "hands.txt"
+    write_hands(path, hands, bad_at=3)
+    status, out, err = run(capsys, "chinese", "best", "--file", str(path))
+    assert status == 1
+    assert [line.split(":")[0] for line in out.splitlines()] == hands    # the others are set
+    assert err.splitlines() == [f"handrank: chinese best: line 6 of {path}: "
+                                "'As As Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d': duplicate card As"]
+
+
+def test_best_file_errors(capsys, tmp_path):
+    status, out, err = run(capsys, "chinese", "best", "--file", str(tmp_path / "nope.txt"))
+    assert (status, out) == (1, "")
+    assert "cannot read" in err and "nope.txt" in err
+
+
+def test_best_stdin(capsys, monkeypatch):
+    hands = file_hands()[:3]
+    status, out, _ = run(capsys, "chinese", "best", stdin="\n".join(hands) + "\n",
+                         monkeypatch=monkeypatch)
+    assert status == 0 and [line.split(":")[0] for line in out.splitlines()] == hands
+    status, dash, _ = run(capsys, "chinese", "best", "-f", "-", stdin="\n".join(hands) + "\n",
+                          monkeypatch=monkeypatch)
+    assert status == 0 and dash == out
+
+
+# ----------------------------------------------------------------------------- natural
+def test_natural(capsys):
+    hands = [DRAGON, STRAIGHTS, FLUSHES, PAIRS, PLAIN]
+    status, out, err = run(capsys, "chinese", "natural", *hands)
+    assert (status, err) == (0, "")
+    straights = chinese.natural(STRAIGHTS)
+    assert out.splitlines() == [f"{DRAGON}: dragon (13 units)",
+                                f"{STRAIGHTS}: three straights (3 units): {straights.setting}",
+                                f"{FLUSHES}: three flushes (3 units): {chinese.natural(FLUSHES).setting}",
+                                f"{PAIRS}: six pairs (3 units)", f"{PLAIN}: no natural"]
+    status, out, _ = run(capsys, "chinese", "natural", "--json", *hands)
+    records = [json.loads(line) for line in out.splitlines()]
+    for record, hand in zip(records, hands, strict=True):
+        found = chinese.natural(hand)
+        assert record["hand"] == hand
+        assert record["natural"] == (None if found is None else {
+            "kind": found.kind, "units": found.units,
+            "setting": None if found.setting is None else str(found.setting)})
+    _, unquoted, _ = run(capsys, "chinese", "natural", *DRAGON.split())
+    assert unquoted == f"{DRAGON}: dragon (13 units)\n"
+
+
+def test_natural_file_stdin_and_errors(capsys, tmp_path, monkeypatch):
+    hands = file_hands()
+    path = tmp_path / "hands.txt"
+    write_hands(path, hands, bad_at=2)
+    status, out, err = run(capsys, "chinese", "natural", "-f", str(path))
+    assert status == 1
+    assert [line.split(":")[0] for line in out.splitlines()] == hands
+    assert err.startswith(f"handrank: chinese natural: line 5 of {path}: ")
+    status, piped, _ = run(capsys, "chinese", "natural", stdin=path.read_text(), monkeypatch=monkeypatch)
+    assert status == 1 and piped == out
+    status, out, err = run(capsys, "chinese", "natural", "Ah Kh")
+    assert (status, out) == (1, "")
+    assert err == "handrank: chinese natural: hand 1: 'Ah Kh': a Chinese poker hand has 13 cards, got 2\n"
+    status, out, err = run(capsys, "chinese", "natural", "-f", str(tmp_path / "nope.txt"))
+    assert (status, out) == (1, "") and "cannot read" in err
+
+
+# ----------------------------------------------------------------------------- progress bar
+def test_progress_bar_forced(capsys, tmp_path, monkeypatch):
+    pytest.importorskip("tqdm")
+    monkeypatch.setattr(_chinese_cli, "HANDS_PER_THREAD", 2)
+    hands = file_hands()[:6]
+    path = tmp_path / "hands.txt"
+    write_hands(path, hands)
+    status, plain, err = run(capsys, "chinese", "best", "-f", str(path), "-t", "1")
+    assert (status, err) == (0, "")                  # stderr is not a terminal: no bar by default
+    status, out, err = run(capsys, "chinese", "best", "-f", str(path), "-t", "1", "--progress")
+    assert status == 0 and out == plain              # the bar never reaches stdout
+    assert "solving" in err and f"{len(hands)}/{len(hands)}" in err and "hand" in err
+    status, out, err = run(capsys, "chinese", "best", "-f", str(path), "--no-progress")
+    assert (status, out, err) == (0, plain, "")
+
+
+def test_progress_without_tqdm(capsys, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)          # `import tqdm` raises ImportError
+    hands = file_hands()[:2]
+    path = tmp_path / "hands.txt"
+    write_hands(path, hands)
+    status, out, err = run(capsys, "chinese", "best", "-f", str(path), "--progress")
+    assert status == 0 and len(out.splitlines()) == 2
+    assert "--progress needs tqdm" in err and "handrank[progress]" in err
+    status, _, err = run(capsys, "chinese", "best", "-f", str(path))
+    assert (status, err) == (0, "")
+
+
+def test_cli_imports_neither_tqdm_nor_the_chinese_cli_until_needed(cache_dir):
+    probe = textwrap.dedent(f"""
+        import sys
+        import handrank.cli
+        loaded = {{"tqdm" in sys.modules, "handrank._chinese_cli" in sys.modules}}
+        assert loaded == {{False}}, "import handrank.cli"
+        handrank.cli.build_parser()
+        assert "tqdm" not in sys.modules, "build_parser"
+        assert handrank.cli.main(["chinese", "score", {AMY!r}, {BOB!r}]) == 0
+        assert handrank.cli.main(["chinese", "best", {HAND!r}]) == 0
+        assert handrank.cli.main(["chinese", "natural", {HAND!r}]) == 0
+        assert "tqdm" not in sys.modules, "chinese score, best and natural HAND"
+    """)
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            timeout=60, env={**os.environ, "HANDRANK_CACHE_DIR": str(cache_dir)})
+    assert result.returncode == 0, result.stderr
+
+
+def test_python_dash_m_chinese(tmp_path, cache_dir):
+    path = tmp_path / "hands.txt"
+    write_hands(path, [HAND])
+    argv = ["chinese", "best", "--file", str(path), "--progress"]
+    result = subprocess.run([sys.executable, "-m", "handrank", *argv], capture_output=True,
+                            text=True, timeout=60,
+                            env={**os.environ, "HANDRANK_CACHE_DIR": str(cache_dir)})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{HAND}: {chinese.best_setting(HAND).board}, royalties 3 (3 + 0 + 0)\n"
+
+
+# ----------------------------------------------------------------------------- docs/cli.md
+DOCS_CLI = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
+MERGED = " 2>&1; echo $?"
+
+
+def cli_doc_sessions() -> list[tuple[str, str]]:
+    """(command, output) of every `$ ...` in the code blocks of docs/cli.md's chinese section."""
+    section = DOCS_CLI.read_text(encoding="utf-8").split("## `handrank chinese`", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    sessions = []
+    for block in re.findall(r"^```\n(.*?)^```", section, flags=re.S | re.M):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            sessions.append((command, output.rstrip("\n")))
+    return sessions
+
+
+@pytest.mark.skipif(not DOCS_CLI.exists(),
+                    reason="docs/ is not next to the tests (installed-wheel run)")
+def test_cli_doc_examples(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")        # argparse wraps usage lines to the terminal
+    sessions = cli_doc_sessions()
+    assert len(sessions) >= 10
+    for command, expected in sessions:
+        if command.startswith("cat "):
+            (tmp_path / command.split()[1]).write_text(expected + "\n", encoding="utf-8")
+            continue
+        merged = command.endswith(MERGED)
+        argv = shlex.split(command.removesuffix(MERGED))
+        assert argv[:4] == ["python", "-m", "handrank", "chinese"], command
+        status = main(argv[3:])
+        out, err = capsys.readouterr()
+        got = f"{err}{out}{status}" if merged else out
+        assert (status == 0) or merged, command
+        assert got.rstrip("\n") == expected, command
