@@ -16,8 +16,9 @@ SOLVE_HANDS = max(20, min(2000, N // 2000))
 
 @pytest.fixture(scope="module")
 def boards():
-    """N random boards (13 distinct cards each, row order top, middle, bottom), and N more."""
-    return hr.random_hands(N, 13, seed=13), hr.random_hands(N, 13, seed=14)
+    """N random deals of two boards (row order top, middle, bottom; no card on both)."""
+    deals = hr.random_hands(N, 26, seed=13)
+    return deals[:, :13].copy(), deals[:, 13:].copy()
 
 
 @pytest.mark.parametrize("rules", ["pineapple", "deuce"])
