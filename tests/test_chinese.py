@@ -4,7 +4,6 @@ opponent model behind the "ev" objective, against the independent oracle
 tests/chinese_reference.py. Settings and the best-setting search are in test_chinese_setting.py."""
 import dataclasses
 import itertools
-import os
 
 import numpy as np
 import pytest
@@ -16,19 +15,6 @@ from handrank import chinese, high, high3, ofc, rows
 
 E = hr.cards
 PRESETS = ("1-6", "2-4", "net-royalties")
-
-
-@pytest.fixture(scope="session", autouse=True)
-def cache_dir(tmp_path_factory):
-    """The row tables ("ev") are cached on disk: keep the user's cache out of the tests."""
-    path = tmp_path_factory.mktemp("handrank-cache")
-    old = os.environ.get("HANDRANK_CACHE_DIR")
-    os.environ["HANDRANK_CACHE_DIR"] = str(path)
-    yield path
-    if old is None:
-        os.environ.pop("HANDRANK_CACHE_DIR", None)
-    else:
-        os.environ["HANDRANK_CACHE_DIR"] = old
 
 
 def rules(name):

@@ -5,14 +5,14 @@ import io
 import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import numpy as np
 import pytest
+
+import cli_docs
 
 from handrank import _chinese_cli, chinese, high, high3, random_hands, rows
 from handrank.cards import hand_str
@@ -32,15 +32,6 @@ DRAGON = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
 FLUSHES = "2c 3c 4c 5d 6d 7d 8d Td Th Jh Qh Kh Ah"
 STRAIGHTS = "Ac 2d 3h 4c 5d 6h 7c 8d 9h Tc Jd Qh 8s"
 PAIRS = "9c 9d 9h 9s 5c 5d 4h 4s 3c 3d 2h 2s Ac"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def cache_dir(tmp_path_factory):
-    """The "ev" objective's opponent tables go to a tmp dir, never the user's cache."""
-    path = tmp_path_factory.mktemp("handrank-cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("HANDRANK_CACHE_DIR", str(path))
-        yield path
 
 
 def run(capsys, *argv, stdin=None, monkeypatch=None):
@@ -421,38 +412,7 @@ def test_python_dash_m_chinese(tmp_path, cache_dir):
 
 
 # ----------------------------------------------------------------------------- docs/cli.md
-DOCS_CLI = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
-MERGED = " 2>&1; echo $?"
-
-
-def cli_doc_sessions() -> list[tuple[str, str]]:
-    """(command, output) of every `$ ...` in the code blocks of docs/cli.md's chinese section."""
-    section = DOCS_CLI.read_text(encoding="utf-8").split("## `handrank chinese`", 1)[1]
-    section = section.split("\n## ", 1)[0]
-    sessions = []
-    for block in re.findall(r"^```\n(.*?)^```", section, flags=re.S | re.M):
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, _, output = chunk.partition("\n")
-            sessions.append((command, output.rstrip("\n")))
-    return sessions
-
-
-@pytest.mark.skipif(not DOCS_CLI.exists(),
+@pytest.mark.skipif(not cli_docs.DOCS_CLI.exists(),
                     reason="docs/ is not next to the tests (installed-wheel run)")
 def test_cli_doc_examples(capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("COLUMNS", "80")        # argparse wraps usage lines to the terminal
-    sessions = cli_doc_sessions()
-    assert len(sessions) >= 10
-    for command, expected in sessions:
-        if command.startswith("cat "):
-            (tmp_path / command.split()[1]).write_text(expected + "\n", encoding="utf-8")
-            continue
-        merged = command.endswith(MERGED)
-        argv = shlex.split(command.removesuffix(MERGED))
-        assert argv[:4] == ["python", "-m", "handrank", "chinese"], command
-        status = main(argv[3:])
-        out, err = capsys.readouterr()
-        got = f"{err}{out}{status}" if merged else out
-        assert (status == 0) or merged, command
-        assert got.rstrip("\n") == expected, command
+    cli_docs.replay("chinese", capsys, tmp_path, monkeypatch)

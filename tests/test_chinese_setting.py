@@ -2,7 +2,6 @@
 for the royalty, "ev" and callable objectives (``best_setting``, ``best_setting_batch``), against
 the brute force of tests/chinese_reference.py over all 72,072 splits."""
 import itertools
-import os
 
 import numpy as np
 import pytest
@@ -19,19 +18,6 @@ CUSTOM = dict(top_royalties={"66": 1, "QQ": 4, "AA": 6, "222": 10, "TTT": 12},
               middle_royalties={"trips": 2, "straight": 4, "flush": 8, "full house": 12,
                                 "quads": 20},
               bottom_royalties={"straight": 2, "flush": 4, "quads": 10, "straight flush": 0})
-
-
-@pytest.fixture(scope="session", autouse=True)
-def cache_dir(tmp_path_factory):
-    """The row tables ("ev") are cached on disk: keep the user's cache out of the tests."""
-    path = tmp_path_factory.mktemp("handrank-cache")
-    old = os.environ.get("HANDRANK_CACHE_DIR")
-    os.environ["HANDRANK_CACHE_DIR"] = str(path)
-    yield path
-    if old is None:
-        os.environ.pop("HANDRANK_CACHE_DIR", None)
-    else:
-        os.environ["HANDRANK_CACHE_DIR"] = old
 
 
 def random_hands(rng, count, rich=True):

@@ -9,8 +9,6 @@ DOCS = sorted((Path(__file__).resolve().parent.parent / "docs").glob("*.md"))
 
 @pytest.mark.skipif(not DOCS, reason="docs/ is not next to the tests (installed-wheel run)")
 @pytest.mark.parametrize("page", DOCS, ids=lambda p: p.name)
-def test_page_examples(page, monkeypatch, tmp_path_factory):
-    # chinese.md's "ev" examples build tables once and cache them: not in the user's cache
-    monkeypatch.setenv("HANDRANK_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "handrank-cache"))
+def test_page_examples(page):
     result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{result.failed} example(s) in {page.name} failed"

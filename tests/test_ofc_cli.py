@@ -4,13 +4,13 @@ from __future__ import annotations
 import io
 import json
 import re
-import shlex
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
+
+import cli_docs
 
 from handrank import _ofc_cli, high, high3, low27, ofc, random_hands
 from handrank.cards import hand_str
@@ -353,37 +353,7 @@ def test_python_dash_m_ofc(tmp_path):
 
 
 # ----------------------------------------------------------------------------- docs/cli.md
-DOCS_CLI = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
-MERGED = " 2>&1; echo $?"
-
-
-def cli_doc_sessions() -> list[tuple[str, str]]:
-    """(command, output) of every `$ ...` in the code blocks of docs/cli.md's ofc section."""
-    section = DOCS_CLI.read_text(encoding="utf-8").split("## `handrank ofc`", 1)[1]
-    sessions = []
-    for block in re.findall(r"^```\n(.*?)^```", section, flags=re.S | re.M):
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, _, output = chunk.partition("\n")
-            sessions.append((command, output.rstrip("\n")))
-    return sessions
-
-
-@pytest.mark.skipif(not DOCS_CLI.exists(),
+@pytest.mark.skipif(not cli_docs.DOCS_CLI.exists(),
                     reason="docs/ is not next to the tests (installed-wheel run)")
 def test_cli_doc_examples(capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("COLUMNS", "80")        # argparse wraps usage lines to the terminal
-    sessions = cli_doc_sessions()
-    assert len(sessions) >= 10
-    for command, expected in sessions:
-        if command.startswith("cat "):
-            (tmp_path / command.split()[1]).write_text(expected + "\n", encoding="utf-8")
-            continue
-        merged = command.endswith(MERGED)
-        argv = shlex.split(command.removesuffix(MERGED))
-        assert argv[:4] == ["python", "-m", "handrank", "ofc"], command
-        status = main(argv[3:])
-        out, err = capsys.readouterr()
-        got = f"{err}{out}{status}" if merged else out
-        assert (status == 0) or merged, command
-        assert got.rstrip("\n") == expected, command
+    cli_docs.replay("ofc", capsys, tmp_path, monkeypatch)

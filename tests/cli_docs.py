@@ -1,0 +1,42 @@
+"""The `$ python -m handrank ...` sessions of docs/cli.md, replayed by the CLI tests so the page
+stays true: each command's output must be exactly what the page shows."""
+import re
+import shlex
+from pathlib import Path
+
+from handrank.cli import main
+
+DOCS_CLI = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
+MERGED = " 2>&1; echo $?"      # a session showing stderr, stdout and the exit status
+
+
+def sessions(subcommand: str) -> list[tuple[str, str]]:
+    """(command, output) of every `$ ...` in the code blocks of the subcommand's section."""
+    section = DOCS_CLI.read_text(encoding="utf-8").split(f"## `handrank {subcommand}`", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    found = []
+    for block in re.findall(r"^```\n(.*?)^```", section, flags=re.S | re.M):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            found.append((command, output.rstrip("\n")))
+    return found
+
+
+def replay(subcommand: str, capsys, tmp_path, monkeypatch) -> None:
+    """Run every session of the section in tmp_path (`cat F` sessions write F) and compare."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")        # argparse wraps usage lines to the terminal
+    found = sessions(subcommand)
+    assert len(found) >= 10
+    for command, expected in found:
+        if command.startswith("cat "):
+            (tmp_path / command.split()[1]).write_text(expected + "\n", encoding="utf-8")
+            continue
+        merged = command.endswith(MERGED)
+        argv = shlex.split(command.removesuffix(MERGED))
+        assert argv[:4] == ["python", "-m", "handrank", subcommand], command
+        status = main(argv[3:])
+        out, err = capsys.readouterr()
+        got = f"{err}{out}{status}" if merged else out
+        assert (status == 0) or merged, command
+        assert got.rstrip("\n") == expected, command
