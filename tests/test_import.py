@@ -63,3 +63,11 @@ def test_import_loads_no_build_time_module() -> None:
 def test_import_leaves_lazy_modules_unimported() -> None:
     eager = [name for name in probe()["imported"] if _within(name, LAZY)]
     assert eager == [], f"import handrank imported modules it should import lazily: {eager}"
+
+
+def test_games_load_on_first_use() -> None:
+    imported = probe()["imported"]
+    assert not [m for m in imported if _within(m, ("handrank.bigtwo", "handrank.ofc", "handrank.chinese"))]
+    code = "import handrank; print(handrank.ofc.__name__, handrank.chinese.Rules.__module__, handrank.bigtwo.Game.__name__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split() == ["handrank.ofc", "handrank._chinese_rules", "Game"]

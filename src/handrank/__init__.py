@@ -1,5 +1,5 @@
 """handrank: fast, verified poker hand evaluators with numpy batch APIs."""
-from handrank import bigtwo, chinese, high, high3, low27, lowa5, ofc, rows
+from handrank import high, high3, low27, lowa5, rows
 from handrank.cards import card, card_str, cards, hand_str, random_hands
 
 __version__ = "0.1.0"
@@ -8,3 +8,14 @@ evaluate = high.evaluate
 
 __all__ = ["__version__", "card", "card_str", "cards", "hand_str", "random_hands", "evaluate",
            "high", "high3", "low27", "lowa5", "rows", "bigtwo", "ofc", "chinese"]
+
+# The game layers load on first use (`handrank.ofc`, `from handrank import ofc`), so that
+# `import handrank` costs the evaluators alone.
+_GAMES = ("bigtwo", "ofc", "chinese")
+
+
+def __getattr__(name: str) -> object:
+    if name in _GAMES:
+        import importlib
+        return importlib.import_module(f"handrank.{name}")
+    raise AttributeError(f"module 'handrank' has no attribute {name!r}")

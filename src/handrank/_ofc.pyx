@@ -1,9 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Compiled Open-Face Chinese poker: board evaluation, pairwise scores and the Fantasyland solver.
+"""Compiled Open-Face and 13-card Chinese poker: board evaluation, pairwise scores, the exact
+setting solver (OFC's Fantasyland, Chinese poker's "royalties") and the expected-points search.
 
-A ruleset reaches this module as a `RuleTables`: per-value lookup tables that handrank.ofc builds
-once per `ofc.Rules` (royalty, Fantasyland entry and stay per hand value of each row, and which
-middles are legal). The kernels never see the rules themselves, so every variant runs the same code.
+A ruleset reaches this module as a `RuleTables`: per-value lookup tables that handrank.ofc (or
+handrank.chinese) builds once per rules object (royalty, Fantasyland entry and stay per hand value
+of each row, and which middles are legal). The kernels never see the rules themselves, so every
+variant of both games runs the same code.
 
 Row strengths: the top and the bottom (and a high middle) are compared on the row scale of
 handrank.rows, so a foul check is two integer comparisons. A 2-7 middle (deuce) is compared by its
@@ -202,11 +204,10 @@ cdef Py_ssize_t first_bad_board(const uint8_t* c, Py_ssize_t n, int k) noexcept 
 # bound: bottoms strongest first, for each the middles that may sit under it strongest first, for
 # each the best top from the cards left. Bounds come from caps by strength:
 #   cap_top_roy[v >> CAP_SHIFT] = the best royalty of any top no stronger than row value v
-# (strengths share a cap in groups of 8, which loosens the bound a little and makes the caps
-# cheap to build for every hand)
-# (cap_mid_roy likewise for middles, by middle strength), so walking middles strongest first, the
-# bound of everything still to come only shrinks, and the walk stops as soon as it cannot reach
-# the best setting found so far.
+# and cap_mid_roy likewise for middles, by middle strength. (Strengths share a cap in groups of 8,
+# which loosens the bound a little and makes the caps cheap to build for every hand.) Walking the
+# middles strongest first, the bound of everything still to come only shrinks, so the walk stops
+# as soon as it cannot reach the best setting found so far.
 #
 # Search order doubles as the tie-break: bottoms and middles of equal strength are visited in
 # ascending order of their cards, tops too, and a setting replaces the best only when strictly
@@ -333,10 +334,10 @@ cdef inline int count_trailing_zeros(uint32_t x) noexcept nogil:
     return k
 
 
-cdef inline sums_t sums_of(const uint8_t* cards, int a, int b, int c, int d, int e, int k) noexcept nogil:
-    cdef uint8_t buf[5]
-    buf[0] = cards[a]; buf[1] = cards[b]; buf[2] = cards[c]; buf[3] = cards[d]; buf[4] = cards[e]
-    return card_sums(buf, 3) if k == 3 else card_sums(buf, 5)
+cdef inline sums_t three_sums(const uint8_t* cards, int a, int b, int c) noexcept nogil:
+    cdef uint8_t buf[3]
+    buf[0] = cards[a]; buf[1] = cards[b]; buf[2] = cards[c]
+    return card_sums(buf, 3)
 
 
 ctypedef struct solution_t:
@@ -365,7 +366,7 @@ cdef void evaluate_subsets(const uint8_t* cards, int n, const rules_t* r, scratc
     for a in range(n):
         for b in range(a + 1, n):
             for c in range(b + 1, n):
-                hv = high3_of(sums_of(cards, a, b, c, 0, 0, 3))
+                hv = high3_of(three_sums(cards, a, b, c))
                 t = (a * NMAX + b) * NMAX + c
                 v = hr_row_of_high3[hv]
                 s.top_row[t] = v
