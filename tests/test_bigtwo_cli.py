@@ -1,14 +1,9 @@
 """`handrank bigtwo`, run in-process through cli.main."""
 from __future__ import annotations
 
+from cli_support import run
+
 from handrank import bigtwo
-from handrank.cli import main
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_classify(capsys):

@@ -1,10 +1,8 @@
 """`handrank chinese`, run in-process through cli.main; handrank.chinese is the oracle."""
 from __future__ import annotations
 
-import io
 import json
 import os
-import re
 import subprocess
 import sys
 import textwrap
@@ -12,11 +10,11 @@ import textwrap
 import numpy as np
 import pytest
 
-import cli_docs
+import cli_support
+from cli_support import run, table
 
 from handrank import _chinese_cli, chinese, high, high3, random_hands, rows
 from handrank.cards import hand_str
-from handrank.cli import main
 from handrank.high import Category
 
 # RULES.md's worked example: 1-6 Amy +1, Bob -1; 2-4 Amy +2, Bob -2.
@@ -32,19 +30,6 @@ DRAGON = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
 FLUSHES = "2c 3c 4c 5d 6d 7d 8d Td Th Jh Qh Kh Ah"
 STRAIGHTS = "Ac 2d 3h 4c 5d 6h 7c 8d 9h Tc Jd Qh 8s"
 PAIRS = "9c 9d 9h 9s 5c 5d 4h 4s 3c 3d 2h 2s Ac"
-
-
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def table(out: str) -> list[list[str]]:
-    """The lines of a table split on runs of two or more spaces."""
-    return [re.split(r"\s{2,}", line.strip()) for line in out.splitlines()]
 
 
 def royalties(board, rules=None) -> list[int]:
@@ -412,7 +397,7 @@ def test_python_dash_m_chinese(tmp_path, cache_dir):
 
 
 # ----------------------------------------------------------------------------- docs/cli.md
-@pytest.mark.skipif(not cli_docs.DOCS_CLI.exists(),
+@pytest.mark.skipif(not cli_support.DOCS_CLI.exists(),
                     reason="docs/ is not next to the tests (installed-wheel run)")
 def test_cli_doc_examples(capsys, tmp_path, monkeypatch):
-    cli_docs.replay("chinese", capsys, tmp_path, monkeypatch)
+    cli_support.replay("chinese", capsys, tmp_path, monkeypatch)

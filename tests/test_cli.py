@@ -1,5 +1,4 @@
 """The `handrank` command, run in-process through cli.main; the evaluators are the oracle."""
-import io
 import json
 import subprocess
 import sys
@@ -7,20 +6,12 @@ import sys
 import pytest
 
 import handrank
+from cli_support import run
 from handrank import high, high3, low27, lowa5
-from handrank.cli import main
 from handrank.high import Category
 
 ROYAL = "As Ks Qs Js Ts"
 WHEEL_LOW = "7c 5d 4h 3s 2c"
-
-
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def table_rows(out):

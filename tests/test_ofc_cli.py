@@ -1,20 +1,18 @@
 """`handrank ofc`, run in-process through cli.main; handrank.ofc is the oracle."""
 from __future__ import annotations
 
-import io
 import json
-import re
 import subprocess
 import sys
 import textwrap
 
 import pytest
 
-import cli_docs
+import cli_support
+from cli_support import run, table
 
 from handrank import _ofc_cli, high, high3, low27, ofc, random_hands
 from handrank.cards import hand_str
-from handrank.cli import main
 
 # RULES.md's worked example: A +4, B -4.
 A = "6s 6c 4h / Td Ts 9c Qs 8c / 3h 3d 3s 2h 2d"
@@ -22,19 +20,6 @@ B = "Ah Kd Qd / 9h 9d 5h 5d 4c / Ks Js 9s 8s 7s"
 FOULED = "Qc Qh Kh / Tc 8d 7d 6d 5s / Ac As Kc 4d 4s"    # the middle (a straight) beats two pair
 FL_HAND = "As Ks Qs Js Ts 9h 9d 9c 2c 3d 4h 5s 7c 8d"
 STAY_HAND = "Ac Ks 4d 8c 4s Kd 4h 5h Ts 3h 2d 6c 5s 4c"      # 12 without staying, 10 with quads
-
-
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def table(out: str) -> list[list[str]]:
-    """The lines of a table split on runs of two or more spaces."""
-    return [re.split(r"\s{2,}", line.strip()) for line in out.splitlines()]
 
 
 # ----------------------------------------------------------------------------- help and usage
@@ -353,7 +338,7 @@ def test_python_dash_m_ofc(tmp_path):
 
 
 # ----------------------------------------------------------------------------- docs/cli.md
-@pytest.mark.skipif(not cli_docs.DOCS_CLI.exists(),
+@pytest.mark.skipif(not cli_support.DOCS_CLI.exists(),
                     reason="docs/ is not next to the tests (installed-wheel run)")
 def test_cli_doc_examples(capsys, tmp_path, monkeypatch):
-    cli_docs.replay("ofc", capsys, tmp_path, monkeypatch)
+    cli_support.replay("ofc", capsys, tmp_path, monkeypatch)

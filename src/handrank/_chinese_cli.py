@@ -14,9 +14,10 @@ import numpy as np
 from handrank import chinese, high, high3
 from handrank._batch import cpu_count
 from handrank._ofc_cli import (ROW_SLICES, ROWS, _chunks, _columns, _progress_bar, _rows_table,
-                               _usage_error, hand_tables, parse_table)
+                               _usage_error, add_file_arguments, add_rules_and_json,
+                               hand_tables, parse_table)
 from handrank.cards import cards, hand_str
-from handrank.cli import EXIT_FAILED, EXIT_OK, _error, _is_one_card, _lines_of, _positive_int
+from handrank.cli import EXIT_FAILED, EXIT_OK, _error, _is_one_card, _lines_of
 
 CARDS = 13
 
@@ -32,8 +33,6 @@ _OBJECTIVE_HELP = ("what the setting maximizes: 'royalties' (royalty units; the 
 
 # ----------------------------------------------------------------------------- arguments
 def add_arguments(parser) -> None:
-    import argparse
-
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True, dest="action")
     best = actions.add_parser(
         "best", help="the best setting of 13 cards, and the natural they hold",
@@ -46,15 +45,7 @@ def add_arguments(parser) -> None:
                            "make one hand; no HAND and no --file reads stdin, one hand per line")
     best.add_argument("--objective", "-o", choices=chinese.OBJECTIVES, default="royalties",
                       help=_OBJECTIVE_HELP)
-    best.add_argument("--file", "-f", action="append", default=[], metavar="F",
-                      help="set the hands of F, one per line, in batches (blank lines and # "
-                           "comments are skipped; may be repeated; '-' is stdin)")
-    best.add_argument("--threads", "-t", type=_positive_int, default=None, metavar="T",
-                      help="solver threads (default: every core, for enough hands)")
-    best.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                      help="show (--progress) or hide (--no-progress) the progress bar of --file "
-                           "(needs tqdm: pip install 'handrank[progress]'); default: shown when "
-                           "stderr is a terminal")
+    add_file_arguments(best, "set the hands of F, one per line, in batches", solver=True)
     score = actions.add_parser(
         "score", help="naturals, mis-sets, royalties and net units of 2 to 4 players",
         description="Score one deal: each player's natural, mis-set or royalties, and net units "
@@ -73,15 +64,8 @@ def add_arguments(parser) -> None:
     natural.add_argument("hands", nargs="*", metavar="HAND",
                          help="13 cards; cards given as separate arguments make one hand; no HAND "
                               "and no --file reads stdin, one hand per line")
-    natural.add_argument("--file", "-f", action="append", default=[], metavar="F",
-                         help="the hands of F, one per line (blank lines and # comments are "
-                              "skipped; may be repeated; '-' is stdin)")
-    presets = chinese.Rules.presets()
-    for sub in (best, score, natural):
-        sub.add_argument("--rules", choices=presets, default=presets[0],
-                         help="the ruleset (default %(default)s)")
-        sub.add_argument("--json", action="store_true", help=_JSON_HELP[sub.prog.split()[-1]])
-        sub.set_defaults(action_parser=sub)
+    add_file_arguments(natural, "the hands of F, one per line", solver=False)
+    add_rules_and_json((best, score, natural), chinese.Rules.presets(), _JSON_HELP)
 
 
 _JSON_HELP = {

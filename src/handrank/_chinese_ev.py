@@ -56,16 +56,17 @@ def row_tables(rules: Rules | str | None = None) -> RowTables:
     return _row_tables(_royalty_key(as_rules(rules)))
 
 
+@lru_cache(maxsize=16)
 def ev_tables(rules: Rules) -> tuple[npt.NDArray[np.float64], ...]:
-    """(base, win, lose) for the compiled search: base is each row's separable part of the
-    expectation, row points plus royalties, by row value."""
+    """(base, win, lose) for the compiled search, contiguous: base is each row's separable part
+    of the expectation, row points plus royalties, by row value. Built once per ruleset."""
     t = row_tables(rules)
     mine = _royalty_by_row(rules)
     if rules.royalties_to_winner:
         royalty = mine * t.win - t.beaten_royalty
     else:
         royalty = mine - t.mean_royalty[:, None]
-    return t.win - t.lose + royalty, t.win, t.lose
+    return tuple(np.ascontiguousarray(table) for table in (t.win - t.lose + royalty, t.win, t.lose))
 
 
 # ---------------------------------------------------------------------- building

@@ -124,7 +124,7 @@ def best_setting_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
 
 
 def _best_by_ev(hands: npt.NDArray[np.uint8], rules: Rules, threads: int | None) -> BestSettingArrays:
-    base, win, lose = (np.ascontiguousarray(t) for t in ev_tables(rules))
+    base, win, lose = ev_tables(rules)
     n = len(hands)
     boards = np.empty((n, 13), dtype=np.uint8)
     value = np.empty(n, dtype=np.float64)

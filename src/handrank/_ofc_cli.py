@@ -31,8 +31,6 @@ HANDS_PER_THREAD = 128
 
 # ----------------------------------------------------------------------------- arguments
 def add_arguments(parser) -> None:
-    import argparse
-
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True, dest="action")
     score = actions.add_parser(
         "score", help="1-6 points, royalties, fouls and Fantasyland of 2 to 4 players",
@@ -61,21 +59,35 @@ def add_arguments(parser) -> None:
                        help="13 to 17 cards such as 'As Ks Qs ...'; cards given as separate "
                             "arguments make one hand; no HAND and no --file reads stdin, one hand "
                             "per line")
-    solve.add_argument("--file", "-f", action="append", default=[], metavar="F",
-                       help="solve the hands of F, one per line, in batches (blank lines and # "
-                            "comments are skipped; may be repeated; '-' is stdin)")
     solve.add_argument("--stay-value", type=_finite_float, default=0.0, metavar="X",
                        help="what staying in Fantasyland is worth, in royalty points (default 0)")
-    solve.add_argument("--threads", "-t", type=_positive_int, default=None, metavar="T",
-                       help="solver threads (default: every core, for enough hands)")
-    solve.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                       help="show (--progress) or hide (--no-progress) the progress bar of "
-                            "--file (needs tqdm: pip install 'handrank[progress]'); default: "
-                            "shown when stderr is a terminal")
-    for sub in (score, board, solve):
-        sub.add_argument("--rules", choices=ofc.Rules.presets(), default=ofc.Rules.presets()[0],
+    add_file_arguments(solve, "solve the hands of F, one per line, in batches", solver=True)
+    add_rules_and_json((score, board, solve), ofc.Rules.presets(), _JSON_HELP)
+
+
+def add_file_arguments(parser, what: str, solver: bool) -> None:
+    """--file (what it does with the hands of F); for a solver also --threads and --progress."""
+    import argparse
+
+    parser.add_argument("--file", "-f", action="append", default=[], metavar="F",
+                        help=f"{what} (blank lines and # comments are skipped; may be repeated; "
+                             "'-' is stdin)")
+    if not solver:
+        return
+    parser.add_argument("--threads", "-t", type=_positive_int, default=None, metavar="T",
+                        help="solver threads (default: every core, for enough hands)")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show (--progress) or hide (--no-progress) the progress bar of "
+                             "--file (needs tqdm: pip install 'handrank[progress]'); default: "
+                             "shown when stderr is a terminal")
+
+
+def add_rules_and_json(actions, presets: tuple[str, ...], json_help: dict[str, str]) -> None:
+    """--rules (one of `presets`, the first by default) and --json on every action."""
+    for sub in actions:
+        sub.add_argument("--rules", choices=presets, default=presets[0],
                          help="the ruleset (default %(default)s)")
-        sub.add_argument("--json", action="store_true", help=_JSON_HELP[sub.prog.split()[-1]])
+        sub.add_argument("--json", action="store_true", help=json_help[sub.prog.split()[-1]])
         sub.set_defaults(action_parser=sub)
 
 

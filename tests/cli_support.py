@@ -1,13 +1,30 @@
-"""The `$ python -m handrank ...` sessions of docs/cli.md, replayed by the CLI tests so the page
-stays true: each command's output must be exactly what the page shows."""
+"""What the command-line tests share: running `handrank` in-process, reading its tables, and
+replaying the `$ python -m handrank ...` sessions of docs/cli.md, so the page stays true (each
+command's output must be exactly what the page shows)."""
+import io
 import re
 import shlex
+import sys
 from pathlib import Path
 
 from handrank.cli import main
 
 DOCS_CLI = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
 MERGED = " 2>&1; echo $?"      # a session showing stderr, stdout and the exit status
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    """(exit status, stdout, stderr) of `handrank *argv`, with `stdin` as standard input."""
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def table(out: str) -> list[list[str]]:
+    """The lines of a table split on runs of two or more spaces."""
+    return [re.split(r"\s{2,}", line.strip()) for line in out.splitlines()]
 
 
 def sessions(subcommand: str) -> list[tuple[str, str]]:
