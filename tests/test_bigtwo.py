@@ -267,3 +267,21 @@ def test_combo_is_a_light_value():
     combo = bigtwo.classify("Ks Kc")
     assert isinstance(combo, Combo) and combo.size == 2 and combo.kind is Kind.PAIR
     assert combo == Combo(Kind.PAIR, 2, (hr.card("Kc"), hr.card("Ks")), combo.key)
+
+
+def test_default_class_table_is_built_at_build_time():
+    # tools/gen_tables.py builds the default ruleset's class table with the code that builds every
+    # other ruleset's on first use: the two must agree, and Rules() must pick the built-in one.
+    from handrank import _bigtwo
+    from handrank._bigtwo_classes import class_table, signature
+    from handrank._bigtwo_tables import _high_value
+
+    default = Rules()
+    facts = (default.straights, default.flush_order, default.five_card_kinds)
+    assert signature(*facts) == _bigtwo.BUILT_IN_SIGNATURE
+    built_in = np.frombuffer(_bigtwo.built_in_classes(), dtype=np.uint32)
+    assert built_in.tolist() == class_table(_high_value, *facts)
+    assert np.count_nonzero(built_in) == 20 + 1277 + 156 + 156   # straights (flush or not), flushes,
+                                                                 # full houses, four of a kind
+    vietnam = Rules.preset("vietnam")
+    assert signature(vietnam.straights, vietnam.flush_order, vietnam.five_card_kinds) != signature(*facts)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import collections
 import hashlib
+import importlib.util
 import itertools
 import os
 import sys
@@ -298,11 +299,28 @@ def generate():
     out.append(c_array("uint16_t", "hr_row_of_high", row_of_high))
     out.append(c_array("uint16_t", "hr_row_of_high3", row_of_high3))
     out.append(f"#define HR_ROW_MAX {len(t.high_classes) + len(t.high3_classes)}")
+    out.extend(bigtwo_default(t))
     eight_low = t.lowa5_5[(2, 3, 4, 5, 6)]          # 8-7-6-5-4: the worst qualifying low
     out.append(f"#define HR_LOWA5_QUALIFY8 {eight_low}")
     out.append("")
     out.append("#endif")
     return "\n".join(out) + "\n"
+
+
+def bigtwo_default(t):
+    """The default Big Two ruleset's five-card class table, built by the package's own code."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "handrank", "_bigtwo_classes.py")
+    spec = importlib.util.spec_from_file_location("_bigtwo_classes", path)
+    classes = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(classes)
+    kind = classes.Kind
+    # handrank.bigtwo.Rules(): the hk straights, flushes by ranks, no two pair, quads with a kicker
+    # (tests check that Rules() has this signature)
+    facts = (classes.HK_STRAIGHTS, "ranks",
+             (kind.STRAIGHT, kind.FLUSH, kind.FULL_HOUSE, kind.FOUR_OF_A_KIND, kind.STRAIGHT_FLUSH))
+    table = classes.class_table(lambda ranks, suited: t.high_value[high5_class(ranks, suited)], *facts)
+    return [f'#define HR_BIGTWO_DEFAULT_SIGNATURE "{classes.signature(*facts)}"',
+            c_array("uint32_t", "hr_bigtwo_default_classes", table, 8)]
 
 
 def row_scale(t):

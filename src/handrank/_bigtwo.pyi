@@ -8,6 +8,10 @@ from typing_extensions import disjoint_base
 # Cython's doctest table, present (empty) in every compiled module.
 __test__: dict[str, str]
 
+BUILT_IN_SIGNATURE: str
+
+def built_in_classes() -> bytes: ...
+
 @disjoint_base
 class Tables:
     @property

@@ -49,6 +49,15 @@ ctypedef struct rules_t:
     uint8_t is_straight[8192]    # by card-rank bit set
 
 
+# The default ruleset's class table, built by tools/gen_tables.py, and the ruleset facts it was
+# built for (handrank._bigtwo_classes.signature).
+BUILT_IN_SIGNATURE = HR_BIGTWO_DEFAULT_SIGNATURE.decode()
+
+def built_in_classes():
+    """The default ruleset's 7463 class entries, as bytes of native uint32."""
+    return (<const char*>hr_bigtwo_default_classes)[:7463 * sizeof(uint32_t)]
+
+
 @cython.auto_pickle(False)
 cdef class Tables:
     """The lookup tables of one ruleset (arrays built by handrank._bigtwo_tables)."""

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import IntEnum
 from typing import Any
 
+from handrank._bigtwo_classes import HK_STRAIGHTS, PLAIN_STRAIGHTS, Kind
 from handrank.cards import RANKS, SUITS
 
 __all__ = ["Kind", "Rules", "BIG_TWO_RANKS"]
@@ -15,33 +15,6 @@ BIG_TWO_RANKS = "3456789TJQKA2"
 _CYCLE = RANKS
 FOUR_OF_A_KIND_MODES = ("with_kicker", "four_cards", "both")
 FLUSH_ORDERS = ("ranks", "suit")
-
-
-class Kind(IntEnum):
-    """What a combo is. Five-card kinds are listed in the default order, weakest first."""
-
-    SINGLE = 1
-    PAIR = 2
-    TRIPLE = 3
-    FOUR = 4             # four of a kind played as four cards (a `four_of_a_kind` option)
-    TWO_PAIR = 5         # two pairs plus a card (an option, below the straight)
-    STRAIGHT = 6
-    FLUSH = 7
-    FULL_HOUSE = 8
-    FOUR_OF_A_KIND = 9   # four of a kind plus any fifth card
-    STRAIGHT_FLUSH = 10
-
-    def __str__(self) -> str:
-        return self.name.replace("_", " ").lower()
-
-
-def _windows(order: str) -> tuple[tuple[str, str], ...]:
-    """The straight table for 5-rank windows written as they run, top card breaking ties."""
-    return tuple((w, w[-1]) for w in order.split())
-
-
-_PLAIN = "34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA"
-HK_STRAIGHTS = _windows(_PLAIN) + (("23456", "2"), ("A2345", "2"))
 
 
 @dataclass(frozen=True)
@@ -186,9 +159,9 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "hk": {},
     "taiwan": {"suit_order": "cdhs"},
     "pusoy": {"suit_order": "cshd"},
-    "malaysia": {"straights": _windows(_PLAIN) + (("A2345", "2"), ("23456", "2"))},
-    "indonesia": {"straights": _windows(_PLAIN) + (("JQKA2", "2"),)},
-    "vietnam": {"straights": _windows(_PLAIN)},
-    "ace_low": {"straights": (("23456", "6"),) + _windows(_PLAIN) + (("A2345", "A"),)},
-    "charlesworth": {"straights": _windows(_PLAIN) + (("JQKA2", "2"),)},
+    "malaysia": {"straights": PLAIN_STRAIGHTS + (("A2345", "2"), ("23456", "2"))},
+    "indonesia": {"straights": PLAIN_STRAIGHTS + (("JQKA2", "2"),)},
+    "vietnam": {"straights": PLAIN_STRAIGHTS},
+    "ace_low": {"straights": (("23456", "6"),) + PLAIN_STRAIGHTS + (("A2345", "A"),)},
+    "charlesworth": {"straights": PLAIN_STRAIGHTS + (("JQKA2", "2"),)},
 }

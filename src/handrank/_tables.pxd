@@ -35,3 +35,6 @@ cdef extern from "handrank_tables.h" nogil:
     const uint16_t hr_row_of_high[7463]
     const uint16_t hr_row_of_high3[456]
     const int HR_ROW_MAX
+
+    const char* HR_BIGTWO_DEFAULT_SIGNATURE
+    const uint32_t hr_bigtwo_default_classes[7463]
