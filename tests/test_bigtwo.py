@@ -285,3 +285,10 @@ def test_default_class_table_is_built_at_build_time():
                                                                  # full houses, four of a kind
     vietnam = Rules.preset("vietnam")
     assert signature(vietnam.straights, vietnam.flush_order, vietnam.five_card_kinds) != signature(*facts)
+
+
+@pytest.mark.parametrize("bad", [52, -1, 2 ** 31, 2 ** 64, -2 ** 70])
+def test_moves_of_int_hands_name_a_bad_id(bad):
+    for hand in ([0, 5, bad], (bad, 0, 5)):
+        with pytest.raises(ValueError, match=f"card id {bad} is out of range"):
+            bigtwo.legal_moves(hand)

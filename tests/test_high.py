@@ -88,6 +88,24 @@ def test_count_all_6():
     assert np.count_nonzero(counts) == 6075
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [6, 7])
+def test_count_all_per_value_equals_evaluating_every_hand(k):
+    # count_all groups cards that cannot matter; here every hand is evaluated, one batch per
+    # prefix of k - 5 cards followed by all the 5-card sets above it (in lexicographic order,
+    # so those are a suffix of the list of all 5-card sets).
+    fives = np.array(list(itertools.combinations(range(52), 5)), dtype=np.uint8)
+    start_after = np.searchsorted(fives[:, 0], np.arange(52), side="right")
+    counts = np.zeros(7463, dtype=np.int64)
+    for prefix in itertools.combinations(range(52), k - 5):
+        rest = fives[start_after[prefix[-1]]:]
+        hands = np.empty((len(rest), k), dtype=np.uint8)
+        hands[:, :k - 5] = prefix
+        hands[:, k - 5:] = rest
+        counts += np.bincount(high.evaluate_batch(hands), minlength=7463)
+    assert np.array_equal(high.count_all(k), counts)
+
+
 def test_count_all_bad_k():
     for k in (0, 3, 4, 8, "7"):
         with pytest.raises(ValueError):

@@ -22,6 +22,7 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.object cimport PyObject, PyTypeObject
 from handrank._tables cimport *
+from handrank._ints cimport PyLong_CheckExact, hr_small_int
 from handrank._kernels cimport sums_t, card_sums, first_bad_row, rank_hash, slot5
 
 import numpy as np
@@ -29,8 +30,6 @@ import numpy as np
 from handrank.cards import cards as _parse_cards
 
 cdef extern from "Python.h":
-    bint PyLong_CheckExact(PyObject*)
-    long PyLong_AsLong(object) except? -1
     object PyType_GenericAlloc(PyTypeObject*, Py_ssize_t)
 
 
@@ -416,7 +415,7 @@ cdef int read_hand(object hand, uint8_t* ids) except -1:
         item = PyTuple_GET_ITEM(hand, i) if is_tuple else PyList_GET_ITEM(hand, i)
         if not PyLong_CheckExact(item):
             return read_hand(_parse_cards(hand), ids)
-        v = PyLong_AsLong(<object>item)
+        v = hr_small_int(item)
         if v < 0 or v > 51:
             _parse_cards(hand)                     # raises, naming the card
         bit = (<uint64_t>1) << v

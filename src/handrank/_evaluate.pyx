@@ -6,20 +6,18 @@ costs one C function call; the batch loops are driven by handrank._batch, which 
 with the GIL held and then runs `batch` on row ranges, one per thread, without it.
 """
 cimport cython
-from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from handrank._tables cimport *
 from handrank._kernels cimport *
+from handrank._ints cimport PyLong_CheckExact, hr_small_int
 
 import numpy as np
 
 from handrank.cards import cards as _parse_cards
 
-cdef extern from "Python.h":
-    bint PyLong_CheckExact(PyObject*)
 
 # Games, as numbered for `batch`
 cdef enum:
@@ -48,7 +46,6 @@ cdef Py_ssize_t read_ids(object hand, uint8_t* buf) except -1:
     cdef Py_ssize_t n, i
     cdef PyObject* item
     cdef long v
-    cdef int overflow
     cdef bint is_tuple = type(hand) is tuple
     if is_tuple or type(hand) is list:
         n = PyTuple_GET_SIZE(hand) if is_tuple else PyList_GET_SIZE(hand)
@@ -57,8 +54,8 @@ cdef Py_ssize_t read_ids(object hand, uint8_t* buf) except -1:
                 item = PyTuple_GET_ITEM(hand, i) if is_tuple else PyList_GET_ITEM(hand, i)
                 if not PyLong_CheckExact(item):
                     break
-                v = PyLong_AsLongAndOverflow(<object>item, &overflow)
-                if overflow or v < 0 or v > 255:
+                v = hr_small_int(item)
+                if v < 0 or v > 255:
                     break
                 buf[i] = <uint8_t>v
             else:
@@ -230,8 +227,8 @@ def high_count_all(int k):
 
 
 # The enumerations keep, for each prefix of cards, its key, its mask and its rank hash (the hash
-# multiply distributes over the sum, so adding a card adds its own hash). The last card's loop
-# skips the flush test when no suit of the prefix holds enough cards to reach five.
+# multiply distributes over the sum, so adding a card adds its own hash). When no suit of the
+# prefix holds enough cards to reach five, the last card is enumerated by rank, not by card.
 
 cdef inline bint may_flush(uint64_t prefix_key, uint64_t cards_short) noexcept nogil:
     # cards_short * 0x1111 lifts every suit counter by the cards still to come
@@ -258,8 +255,7 @@ cdef void count5(int64_t* counts) noexcept nogil:
                             else:
                                 counts[hr_high5[slot5(hd + hashes[e])]] += 1
                     else:
-                        for e in range(d + 1, 52):
-                            counts[hr_high5[slot5(hd + hashes[e])]] += 1
+                        by_rank_after(counts, 5, d, hd, hashes)
 
 
 cdef void count6(int64_t* counts) noexcept nogil:
@@ -286,8 +282,7 @@ cdef void count6(int64_t* counts) noexcept nogil:
                                 else:
                                     counts[hr_high6[slot6(he + hashes[f])]] += 1
                         else:
-                            for f in range(e + 1, 52):
-                                counts[hr_high6[slot6(he + hashes[f])]] += 1
+                            by_rank_after(counts, 6, e, he, hashes)
 
 
 cdef void count7(int64_t* counts) noexcept nogil:
@@ -306,6 +301,9 @@ cdef void count7(int64_t* counts) noexcept nogil:
                         ke = kd + keys[e]
                         me = md | masks[e]
                         he = hd + hashes[e]
+                        if not may_flush(ke, 2):
+                            pairs_by_rank_after(counts, e, he, hashes)
+                            continue
                         for f in range(e + 1, 52):
                             kf = ke + keys[f]
                             mf = me | masks[f]
@@ -318,8 +316,45 @@ cdef void count7(int64_t* counts) noexcept nogil:
                                     else:
                                         counts[hr_high7[slot7(hf + hashes[g])]] += 1
                             else:
-                                for g in range(f + 1, 52):
-                                    counts[hr_high7[slot7(hf + hashes[g])]] += 1
+                                by_rank_after(counts, 7, f, hf, hashes)
+
+
+cdef inline void by_rank_after(int64_t* counts, int k, int last, uint64_t prefix_hash,
+                               const uint64_t* hashes) noexcept nogil:
+    # Counts every hand of the prefix plus one card after `last` when none can be a flush. Then
+    # only the added card's rank matters: look each rank up once, weighted by its cards left
+    # (the rest of last's rank, then four of every higher rank).
+    cdef int r = last >> 2
+    cdef int64_t weight = 3 - (last & 3)
+    cdef uint64_t h
+    while r < 13:
+        if weight:
+            h = prefix_hash + hashes[4 * r]
+            if k == 7:
+                counts[hr_high7[slot7(h)]] += weight
+            elif k == 6:
+                counts[hr_high6[slot6(h)]] += weight
+            else:
+                counts[hr_high5[slot5(h)]] += weight
+        r += 1
+        weight = 4
+
+
+cdef inline void pairs_by_rank_after(int64_t* counts, int last, uint64_t prefix_hash,
+                                     const uint64_t* hashes) noexcept nogil:
+    # The same for the last two of 7 cards: each pair of ranks once, weighted by how many pairs
+    # of cards after `last` have those ranks.
+    cdef int64_t left[13]
+    cdef int r, q
+    for r in range(13):
+        left[r] = 4 if r > last >> 2 else 0
+    left[last >> 2] = 3 - (last & 3)
+    for r in range(last >> 2, 13):
+        if left[r] >= 2:
+            counts[hr_high7[slot7(prefix_hash + 2 * hashes[4 * r])]] += left[r] * (left[r] - 1) // 2
+        if left[r]:
+            for q in range(r + 1, 13):
+                counts[hr_high7[slot7(prefix_hash + hashes[4 * r] + hashes[4 * q])]] += left[r] * left[q]
 
 
 cdef inline void fill_card_hashes(uint64_t* keys, uint64_t* masks, uint64_t* hashes, uint64_t mul) noexcept nogil:
