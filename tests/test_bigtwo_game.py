@@ -160,3 +160,25 @@ def test_copies_and_pickles_are_independent():
     assert len(game.history) == 1
     rules = pickle.loads(pickle.dumps(Rules.preset("ace_low")))
     assert rules == Rules.preset("ace_low") and bigtwo.classify("As 2d 3d 4d 5c", rules) is not None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_combo_space_drives_whole_deck_games(players):
+    chooser = random.Random(players)
+    space = bigtwo.ComboSpace("taiwan")
+    for seed in range(20):
+        game = Game(players, "taiwan", seed=seed, deal="all")
+        while not game.over:
+            legal = np.flatnonzero(game.action_mask(space)).tolist()
+            assert len(legal) == len(game.legal_moves()) + game.can_pass
+            game.play_action(chooser.choice(legal), space)
+        assert sum(len(h) for h in game.hands) + sum(t.combo.size for t in game.history if t.combo) == 52
+        assert sum(game.payments()) == 0
+    game = Game(2, seed=0, deal="all")
+    before = snapshot(game)
+    for call in (lambda: game.action_mask(space), lambda: game.play_action(1, space)):
+        with pytest.raises(ValueError, match="other rules"):
+            call()
+    with pytest.raises(IllegalMove):
+        game.play_action(space.size - 1, bigtwo.ComboSpace())     # a straight flush it does not hold
+    assert snapshot(game) == before

@@ -111,3 +111,53 @@ def test_arrays_and_action_mask():
         assert sorted(tuple(bigtwo.action_cards(own, a)) for a in actions) == sorted(m.cards for m in moves)
     with pytest.raises(ValueError, match="at most 13 cards"):
         bigtwo.action_mask(list(range(14)))
+
+
+# ----------------------------------------------------------------------------- the combo space
+def test_combo_space_numbers_every_combo_of_the_deck_once():
+    space = bigtwo.ComboSpace()
+    # pass; singles, pairs, triples; straights (10 rank sets x 4**5, straight flushes among them),
+    # flushes that are no straight, full houses, four of a kind with any fifth card
+    assert space.size == len(space) == 1 + 52 + 13 * 6 + 13 * 4 + 10 * 4 ** 5 + 4 * (1287 - 10) + 13 * 4 * 12 * 6 + 13 * 48
+    assert space.cards(0) == []
+    previous = (0, 0)
+    for action in range(1, space.size):
+        cards = space.cards(action)
+        combo = bigtwo.classify(cards)
+        assert combo is not None and space.action(cards) == space.action(combo) == action
+        assert (combo.size, combo.key) >= previous           # the order of legal_moves
+        previous = (combo.size, combo.key)
+    # no 2-3-4-5-6 or A-2-3-4-5 straights in vietnam: their suited sets are plain flushes there
+    assert len(bigtwo.ComboSpace("vietnam")) == space.size - 2 * (4 ** 5 - 4)
+    both = Rules(two_pair=True, four_of_a_kind="both")
+    assert len(bigtwo.ComboSpace(both)) == space.size + 13 + 13 * 12 // 2 * 36 * 44
+
+
+@pytest.mark.parametrize("name", ["hk", "vietnam", "indonesia"])
+def test_combo_space_mask_is_the_legal_moves(name):
+    space = bigtwo.ComboSpace(name)
+    rng = np.random.default_rng(21)
+    for trial in range(300):
+        size = [1, 2, 5, 13, 17, 18, 26, 52][trial % 8]
+        deck = rng.permutation(52).tolist()
+        hand, other = deck[:size], deck[size:size + 13]
+        moves = bigtwo.legal_moves(other, None, name)
+        current = moves[int(rng.integers(len(moves)))] if trial % 3 and moves and size < 52 else None
+        must = hand[0] if trial % 5 == 4 else None
+        mask = space.mask(hand, current, must)
+        assert mask.shape == (space.size,) and mask.dtype == bool and mask[0] == (current is not None)
+        played = sorted(tuple(space.cards(a)) for a in np.flatnonzero(mask[1:]) + 1)
+        assert played == sorted(m.cards for m in bigtwo.legal_moves(hand, current, name, must))
+
+
+def test_combo_space_errors():
+    space = bigtwo.ComboSpace()
+    for action in (-1, space.size, True, 1.0, "1"):
+        with pytest.raises(ValueError, match="action must be an int"):
+            space.cards(action)
+    for cards, message in [("3d 4c", "not a Big Two combo"), ("3d 3c 3h 3s", "not a Big Two combo"),
+                           ("", "1 to 5 distinct cards"), ("3d 4d 5d 6d 7d 8d", "1 to 5 distinct cards"),
+                           ("3d 3x", "3x")]:
+        with pytest.raises(ValueError, match=message):
+            space.action(cards)
+    assert bigtwo.ComboSpace(Rules(four_of_a_kind="both")).action("3d 3c 3h 3s") > 0

@@ -187,7 +187,8 @@ def action_mask(hand: Cards, current: Cards | Combo | None = None, rules: RulesL
     pass, legal only when there is a combo to beat."""
     ids = sorted(parse_cards(hand))
     if len(ids) > 13:
-        raise ValueError(f"action_mask takes hands of at most 13 cards, got {len(ids)}")
+        raise ValueError(f"action_mask takes hands of at most 13 cards, got {len(ids)} "
+                         "(bigtwo.ComboSpace serves hands of any size)")
     cards, sizes, _ = legal_move_arrays(ids, current, rules, must_include)
     mask = np.zeros(ACTIONS, dtype=bool)
     position = np.full(256, 0, dtype=np.int64)

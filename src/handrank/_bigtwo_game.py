@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from handrank import _bigtwo
+from handrank._bigtwo_actions import ComboSpace
 from handrank._bigtwo_combo import (Cards, Combo, RulesLike, action_cards, action_mask, card_strength,
                                     context, legal_move_arrays, make_combo)
 from handrank._bigtwo_scoring import payments
@@ -102,10 +103,13 @@ class Game:
         hand, to_beat, must = self._query()
         return legal_move_arrays(hand, to_beat, self.rules, must)
 
-    def action_mask(self) -> npt.NDArray[np.bool_]:
-        """The legal actions as a (8192,) bool mask (see bigtwo.action_mask); needs <= 13 cards."""
+    def action_mask(self, space: ComboSpace | None = None) -> npt.NDArray[np.bool_]:
+        """The legal actions as a bool mask: over `space` (a ComboSpace of this game's rules, any
+        hand size), or by default the (8192,) mask of bigtwo.action_mask (hands of <= 13 cards)."""
         hand, to_beat, must = self._query()
-        return action_mask(hand, to_beat, self.rules, must)
+        if space is None:
+            return action_mask(hand, to_beat, self.rules, must)
+        return self._checked(space).mask(hand, to_beat, must)
 
     # ------------------------------------------------------------------ actions
     def play(self, combo: Combo | Cards) -> Combo:
@@ -135,12 +139,20 @@ class Game:
             self.turn = (self.turn + 1) % self.players
         return played
 
-    def play_action(self, action: int) -> Combo | None:
-        """Play action `action` of `action_mask` (0: pass); returns the Combo, or None for a pass."""
+    def play_action(self, action: int, space: ComboSpace | None = None) -> Combo | None:
+        """Play action `action` of `action_mask(space)` (0: pass); returns the Combo, or None for a
+        pass."""
         if action == 0:
             self.pass_()
             return None
-        return self.play(action_cards(self.hands[self.turn], action))
+        if space is None:
+            return self.play(action_cards(self.hands[self.turn], action))
+        return self.play(self._checked(space).cards(action))
+
+    def _checked(self, space: ComboSpace) -> ComboSpace:
+        if space.rules is not self.rules and space.rules != self.rules:
+            raise ValueError("the action space was built for other rules than this game's")
+        return space
 
     def pass_(self) -> None:
         """Pass. Illegal when leading a trick."""
