@@ -617,9 +617,37 @@ def test_score_custom_rules_against_reference():
     for deal in table_deals(rng, 200, 2):
         assert chinese.score([ofc.Board.from_cards(b) for b in deal], r) == \
             ref.score([b.tolist() for b in deal], custom)
+    # a natural worth nothing still replaces the rows; different kinds worth the same tie
+    custom = dict(naturals={"six pairs": 0, "three flushes": 3, "three straights": 3, "dragon": 3})
+    r = chinese.Rules(**ref.rules_kwargs(custom))
+    deals = table_deals(rng, 600, 2)
+    expected = [ref.pair_points(a.tolist(), b.tolist(), custom) for a, b in deals]
+    assert chinese.score_batch(deals[:, 0], deals[:, 1], r).tolist() == expected
+    held = [[ref.natural(hand.tolist(), custom) for hand in deal] for deal in deals]
+    assert sum(a is not None and b is not None for a, b in held) >= 3
+    assert sum(a is not None and a.units == 0 for a, _ in held) >= 3
 
 
 # ----------------------------------------------------------------------------- score_batch
+def test_compiled_natural_kinds_match_reference():
+    # the batch scorer reports each hand's naturals (a's in the low 4 bits, b's in the high ones,
+    # in the order of NATURALS); it must see exactly the kinds the reference sees
+    from handrank import _ofc
+    from handrank._chinese_rules import solver_tables
+    from handrank._ofc_board import pair_scores
+
+    rng = np.random.default_rng(330)
+    a = [ref.natural_hand(rng, kind) for kind in chinese.NATURALS for _ in range(150)]
+    a += hr.random_hands(2000, 13, seed=331).tolist()
+    b = [rng.permutation([c for c in range(52) if c not in hand])[:13].tolist() for hand in a]
+    _, naturals, _, _ = pair_scores(solver_tables(chinese.Rules()), _ofc.SCORE_CHINESE_1_6, True,
+                                    a, b, 1, "test")
+    for hand_a, hand_b, bits in zip(a, b, naturals.tolist()):
+        for hand, kinds in ((hand_a, bits & 15), (hand_b, bits >> 4)):
+            seen = {kind for i, kind in enumerate(chinese.NATURALS) if kinds >> i & 1}
+            assert seen == ref.natural_kinds(hand), hr.hand_str(hand)
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_score_batch_equals_score(name):
     rng = np.random.default_rng(320 + PRESETS.index(name))

@@ -300,6 +300,11 @@ def generate():
     out.append(c_array("uint16_t", "hr_row_of_high3", row_of_high3))
     out.append(f"#define HR_ROW_MAX {len(t.high_classes) + len(t.high3_classes)}")
     out.extend(bigtwo_default(t))
+    out.append("/* Chinese poker's three straights: rank counts (2 bits each, deuce lowest) that split into")
+    out.append("   a 3-card run and two 5-card runs, the ace playing high or low; sorted */")
+    three_runs = three_straights_counts()
+    out.append(c_array("uint32_t", "hr_three_runs", three_runs, 8))
+    out.append(f"#define HR_THREE_RUNS {len(three_runs)}")
     eight_low = t.lowa5_5[(2, 3, 4, 5, 6)]          # 8-7-6-5-4: the worst qualifying low
     out.append(f"#define HR_LOWA5_QUALIFY8 {eight_low}")
     out.append("")
@@ -321,6 +326,20 @@ def bigtwo_default(t):
     table = classes.class_table(lambda ranks, suited: t.high_value[high5_class(ranks, suited)], *facts)
     return [f'#define HR_BIGTWO_DEFAULT_SIGNATURE "{classes.signature(*facts)}"',
             c_array("uint32_t", "hr_bigtwo_default_classes", table, 8)]
+
+
+def three_straights_counts():
+    """Packed rank counts of every 13 cards that form a run of 3 and two runs of 5 (A-2-3 and
+    A-2-3-4-5 count, K-A-2 does not)."""
+    def run(start, length):            # start -1: the ace played low
+        return [12 if start + j < 0 else start + j for j in range(length)]
+    found = set()
+    for top in range(-1, 11):
+        for middle in range(-1, 9):
+            for bottom in range(middle, 9):
+                counts = collections.Counter(run(top, 3) + run(middle, 5) + run(bottom, 5))
+                found.add(sum(n << (2 * r) for r, n in counts.items()))
+    return sorted(found)
 
 
 def row_scale(t):

@@ -1,20 +1,21 @@
 """Chinese poker scoring: naturals, mis-sets, rows, the 1-6 or 2-4 bonus and royalties, for a
 table of 2 to 4 players or for (N, 13) arrays of settings pair by pair.
 
-The batch loop (compiled, without the GIL) scores rows, mis-sets and royalties and flags the
-pairs where a hand may hold a natural; those few are settled here with `natural`.
+The batch loop (compiled, without the GIL) scores rows, mis-sets and royalties and reports the
+naturals each hand holds; what they pay is applied here, and the rare pairs where both hands hold
+naturals worth the same are compared with `natural`.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from handrank import _ofc
 from handrank._chinese_naturals import compare_naturals, natural
-from handrank._chinese_rules import Rules, as_rules, solver_tables
+from handrank._chinese_rules import NATURALS, Rules, as_rules, solver_tables
 from handrank._ofc_board import Board, as_board, evaluate_with, pair_scores, table_points
 
 if TYPE_CHECKING:
@@ -88,22 +89,31 @@ def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = 
     (N, 13) arrays in row order top, middle, bottom (naturals included). GIL released."""
     rules = as_rules(rules)
     scoring = _ofc.SCORE_CHINESE_1_6 if rules.scoring == "1-6" else _ofc.SCORE_CHINESE_2_4
-    out, may_be_natural, arr_a, arr_b = pair_scores(solver_tables(rules), scoring,
-                                                    rules.royalties_to_winner, a, b, threads,
-                                                    "chinese.score_batch")
-    for i in np.flatnonzero(may_be_natural):
-        settled = _naturals(arr_a[i], arr_b[i], rules)
-        if settled is not None:
-            out[i] = settled
+    out, naturals, arr_a, arr_b = pair_scores(solver_tables(rules), scoring, rules.royalties_to_winner,
+                                              a, b, threads, "chinese.score_batch")
+    if naturals.any():
+        units = _units_of_kinds(rules)
+        units_a, units_b = units[naturals & 15], units[naturals >> 4]
+        # A natural is paid at once and the larger one wins. Equal units (a tie, or the same kind
+        # compared by its setting) are settled one row at a time: both hands then hold one.
+        paid = (units_a >= 0) | (units_b >= 0)
+        out[paid] = np.where(units_a > units_b, units_a, -units_b)[paid]
+        for i in np.flatnonzero(paid & (units_a == units_b)):
+            out[i] = _naturals(arr_a[i], arr_b[i], rules)
     return out
 
 
-def _naturals(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], rules: Rules) -> int | None:
-    """What a natural settles between a and b, or None when neither holds one."""
+@lru_cache(maxsize=16)
+def _units_of_kinds(rules: Rules) -> npt.NDArray[np.int32]:
+    """For each set of natural kinds (bits in the order of NATURALS, as the compiled scorer
+    reports them), the units of the best natural these rules pay among them; -1 for none."""
+    return np.array([max([units for kind, units in rules.naturals if kinds >> NATURALS.index(kind) & 1],
+                         default=-1) for kinds in range(16)], dtype=np.int32)
+
+
+def _naturals(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], rules: Rules) -> int:
+    """What the naturals of a and b (both hold one) settle between them."""
     natural_a, natural_b = natural(a.tolist(), rules), natural(b.tolist(), rules)
-    if natural_a is None:
-        return None if natural_b is None else -natural_b.units
-    if natural_b is None:
-        return natural_a.units
+    assert natural_a is not None and natural_b is not None
     winner = compare_naturals(natural_a, natural_b)
     return natural_a.units if winner > 0 else -natural_b.units if winner < 0 else 0

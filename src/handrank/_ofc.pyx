@@ -771,13 +771,21 @@ cdef inline int32_t chinese_points(const board_t* a, const board_t* b, const rul
     return points
 
 
-cdef bint may_be_natural(const uint8_t* c) noexcept nogil:
-    """Whether 13 cards may hold a natural (exact for the dragon, six pairs and three flushes;
-    for three straights, whether the ranks split into a 3-run and two 5-runs)."""
+# The naturals of 13-card Chinese poker, as bits of natural_kinds (the order of chinese.NATURALS)
+cdef enum:
+    NATURAL_DRAGON = 1
+    NATURAL_THREE_STRAIGHTS = 2
+    NATURAL_THREE_FLUSHES = 4
+    NATURAL_SIX_PAIRS = 8
+
+
+cdef int natural_kinds(const uint8_t* c) noexcept nogil:
+    """The naturals 13 valid cards hold, as NATURAL_* bits (exact: the rank and suit counts
+    decide every natural)."""
     cdef int ranks[13]
     cdef int suits[4]
     cdef int per_count[14]     # how many suits hold each number of cards
-    cdef int i, pairs = 0, distinct = 0
+    cdef int i, pairs = 0, distinct = 0, kinds = 0
     for i in range(14):
         per_count[i] = 0
     for i in range(13):
@@ -790,63 +798,37 @@ cdef bint may_be_natural(const uint8_t* c) noexcept nogil:
     for i in range(13):
         pairs += ranks[i] >> 1
         distinct += ranks[i] > 0
-    if distinct == 13 or pairs == 6:
-        return True
+    if distinct == 13:
+        kinds |= NATURAL_DRAGON
+    if pairs == 6:
+        kinds |= NATURAL_SIX_PAIRS
     # three flushes: the suit counts are 13, 8 + 5, 10 + 3 or 5 + 5 + 3
     for i in range(4):
         per_count[suits[i]] += 1
     if (per_count[13] or (per_count[8] and per_count[5]) or (per_count[10] and per_count[3])
             or (per_count[5] == 2 and per_count[3])):
-        return True
-    return three_runs(ranks)
+        kinds |= NATURAL_THREE_FLUSHES
+    if three_runs(ranks):
+        kinds |= NATURAL_THREE_STRAIGHTS
+    return kinds
 
 
-cdef inline int run_rank(int start, int j) noexcept nogil:
-    # the j-th rank of the run starting at `start`; start -1 is the ace played low
-    return 12 if start + j < 0 else start + j
-
-
-cdef bint take_run(int* ranks, int start, int length) noexcept nogil:
-    """Take one card of each rank of the run from the counts, if they hold them all."""
-    cdef int j
-    for j in range(length):
-        if ranks[run_rank(start, j)] == 0:
+cdef bint three_runs(const int* ranks) noexcept nogil:
+    """Whether 13 rank counts split into a run of 3 and two runs of 5 (A-2-3, A-2-3-4-5 count):
+    a binary search of the generated list of such counts."""
+    cdef uint32_t packed = 0
+    cdef int r, lo = 0, hi = HR_THREE_RUNS, mid
+    for r in range(13):
+        if ranks[r] > 3:
             return False
-    for j in range(length):
-        ranks[run_rank(start, j)] -= 1
-    return True
-
-
-cdef void put_run(int* ranks, int start, int length) noexcept nogil:
-    cdef int j
-    for j in range(length):
-        ranks[run_rank(start, j)] += 1
-
-
-cdef bint three_runs(int* ranks) noexcept nogil:
-    """Whether 13 rank counts split into a run of 3 and two runs of 5 (A-2-3, A-2-3-4-5 count)."""
-    cdef int top, mid, last, k
-    cdef bint found
-    for top in range(-1, 11):
-        if not take_run(ranks, top, 3):
-            continue
-        for mid in range(-1, 9):
-            if not take_run(ranks, mid, 5):
-                continue
-            found = False
-            for last in range(-1, 9):
-                if take_run(ranks, last, 5):
-                    found = True
-                    for k in range(13):
-                        found = found and ranks[k] == 0
-                    put_run(ranks, last, 5)
-                    break
-            put_run(ranks, mid, 5)
-            if found:
-                put_run(ranks, top, 3)
-                return True
-        put_run(ranks, top, 3)
-    return False
+        packed |= <uint32_t>ranks[r] << (2 * r)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if hr_three_runs[mid] < packed:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo < HR_THREE_RUNS and hr_three_runs[lo] == packed
 
 
 # How score_pairs scores: OFC's 1-6 (royalties as net differences), or Chinese poker's 1-6 / 2-4
@@ -861,10 +843,10 @@ SCORE_CHINESE_2_4 = PAIRS_CHINESE_2_4
 
 
 def score_pairs(RuleTables tables, int scoring, bint royalties_to_winner,
-                const uint8_t[:, ::1] pairs, int32_t[::1] out, uint8_t[::1] natural):
+                const uint8_t[:, ::1] pairs, int32_t[::1] out, uint8_t[::1] naturals):
     """Points of board a against board b for each (N, 26) row a|b, without the GIL. In Chinese
-    poker, rows where either hand may hold a natural get natural[i] = 1 for the caller to settle
-    (naturals aside, the points are those of the rows); in OFC natural[i] = 0."""
+    poker naturals[i] holds the naturals of a (low 4 bits) and b (high 4 bits) for the caller to
+    settle (naturals aside, the points are those of the rows); in OFC naturals[i] = 0."""
     cdef Py_ssize_t n = pairs.shape[0], i
     cdef const rules_t* r = &tables.r
     cdef board_t a, b
@@ -878,11 +860,11 @@ def score_pairs(RuleTables tables, int scoring, bint royalties_to_winner,
             bad |= a.bad | b.bad | (a.mask & b.mask)
             if scoring == PAIRS_OFC:
                 out[i] = net_points(&a, &b, r)
-                natural[i] = 0
+                naturals[i] = 0
             else:
                 out[i] = chinese_points(&a, &b, r, SCORING_1_6 if scoring == PAIRS_CHINESE_1_6
                                         else SCORING_2_4, royalties_to_winner)
                 # (only on valid cards: the counts index by rank)
-                natural[i] = not (a.bad | b.bad) and (may_be_natural(&pairs[i, 0])
-                                                      or may_be_natural(&pairs[i, 13]))
+                naturals[i] = 0 if a.bad | b.bad else (natural_kinds(&pairs[i, 0])
+                                                       | natural_kinds(&pairs[i, 13]) << 4)
     return first_bad_board(&pairs[0, 0], n, 26) if bad else -1

@@ -154,7 +154,8 @@ def pair_scores(rule_tables: _ofc.RuleTables, scoring: int, royalties_to_winner:
                 what: str) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8],
                                     npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """The compiled pair scoring of OFC or Chinese poker (see _ofc.score_pairs): the points, the
-    may-be-natural flags, and a and b as checked card arrays."""
+    naturals of each row (a's in the low 4 bits, b's in the high ones), and a and b as checked
+    card arrays."""
     arr_a = _batch.card_array(a, (13,), what)
     arr_b = _batch.card_array(b, (13,), what)
     if arr_a.shape != arr_b.shape:
@@ -162,16 +163,16 @@ def pair_scores(rule_tables: _ofc.RuleTables, scoring: int, royalties_to_winner:
                          f"and {arr_b.shape}")
     pairs = np.concatenate([arr_a, arr_b], axis=1)
     out = np.empty(len(pairs), dtype=np.int32)
-    natural = np.empty(len(pairs), dtype=np.uint8)
+    naturals = np.empty(len(pairs), dtype=np.uint8)
     kernel = partial(_ofc.score_pairs, rule_tables, scoring, royalties_to_winner)
-    bad = _batch.run(kernel, pairs, (out, natural), _batch.thread_count(threads, len(pairs)))
+    bad = _batch.run(kernel, pairs, (out, naturals), _batch.thread_count(threads, len(pairs)))
     if bad >= 0:
         for which, row in (("a", arr_a[bad]), ("b", arr_b[bad])):
             if hand_problem(row):
                 raise ValueError(f"row {bad} of {which}: {hand_problem(row)}")
         shared = hand_str(sorted(set(arr_a[bad].tolist()) & set(arr_b[bad].tolist())))
         raise ValueError(f"row {bad}: {shared} in both a and b (the boards of a deal come from one deck)")
-    return out, natural, arr_a, arr_b
+    return out, naturals, arr_a, arr_b
 
 
 # ---------------------------------------------------------------------- one board

@@ -38,3 +38,5 @@ cdef extern from "handrank_tables.h" nogil:
 
     const char* HR_BIGTWO_DEFAULT_SIGNATURE
     const uint32_t hr_bigtwo_default_classes[7463]
+    const uint32_t hr_three_runs[]
+    const int HR_THREE_RUNS
