@@ -36,7 +36,8 @@ cdef extern from "Python.h":
 ctypedef struct rules_t:
     const uint8_t* rank         # [52] Big Two rank 0 (three) .. 12 (two)
     const uint8_t* suit         # [52] Big Two suit 0 (lowest) .. 3
-    const uint8_t* pick         # [52 * 16] suit of card c under selector s, else 0
+    const uint8_t* pick         # [256 * 16] suit of card c under selector s, else 0 (a bad
+                                #   row is keyed before it is rejected: every byte has a row)
     uint32_t* by_slot           # class entry by perfect-hash slot of a 5-card rank multiset
     uint32_t by_flush[8192]     # class entry of a 5-card flush by its rank bit set
     const uint32_t* classes     # [7463] per high class: base (27 bits) | selector << 27 | 1 << 31
@@ -69,8 +70,8 @@ cdef class Tables:
     def __init__(self, const uint8_t[::1] rank, const uint8_t[::1] suit, const uint8_t[::1] pick,
                  const uint32_t[::1] classes,
                  bint four_alone, bint two_pair, straight_masks):
-        if rank.shape[0] != 52 or suit.shape[0] != 52 or pick.shape[0] != 52 * 16:
-            raise ValueError("card tables must have 52 entries (pick: 52 * 16)")
+        if rank.shape[0] != 52 or suit.shape[0] != 52 or pick.shape[0] != 256 * 16:
+            raise ValueError("card tables must have 52 entries (pick: 256 * 16)")
         if classes.shape[0] != 7463:
             raise ValueError("the class table must have 7463 entries")
         # keep the buffers alive: the pointers below point into them
@@ -98,11 +99,11 @@ cdef class Tables:
             self.c.is_straight[mask] = 1
 
 
-cdef inline uint32_t class_entry(const rules_t* t, sums_t s) noexcept nogil:
+cdef inline uint32_t class_entry(const uint32_t* by_slot, const uint32_t* by_flush, sums_t s) noexcept nogil:
     # 5 suited cards hold one suit only: OR-ing the four 16-bit suit lanes gives their ranks
     if s.key & HR_FLUSH_BITS:
-        return t.by_flush[(s.mask | s.mask >> 16 | s.mask >> 32 | s.mask >> 48) & 0x1fff]
-    return t.by_slot[slot5(rank_hash(s.key, HR_HASH5_MUL))]
+        return by_flush[(s.mask | s.mask >> 16 | s.mask >> 32 | s.mask >> 48) & 0x1fff]
+    return by_slot[slot5(rank_hash(s.key, HR_HASH5_MUL))]
 
 
 cdef inline int32_t five_key(const rules_t* t, const uint8_t* c, uint32_t info) noexcept nogil:
@@ -124,7 +125,7 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
     cdef sums_t s
     if k == 5:
         s = card_sums(c, 5)
-        return five_key(t, c, class_entry(t, s))
+        return five_key(t, c, class_entry(t.by_slot, t.by_flush, s))
     if k == 1:
         return 1 + 4 * t.rank[c[0]] + t.suit[c[0]]
     if k == 2:
@@ -142,14 +143,31 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
     return 0
 
 
+cdef enum:
+    BLOCK = 2048        # rows per pass of loop5: the block's entries stay in L1
+
+
 cdef inline uint64_t loop5(const rules_t* t, const uint8_t* c, Py_ssize_t n, int32_t* out) noexcept nogil:
+    # Two passes per block: the class entry of every row, then the tie-break suit of the few rows
+    # that need one. The first is then the lean loop of the high-hand evaluator: keeping every
+    # row's cards at hand for the second step made it spill its registers.
+    cdef const uint32_t* by_slot = t.by_slot      # in locals, not reloaded through t every row
+    cdef const uint32_t* by_flush = &t.by_flush[0]
     cdef uint64_t bad = 0
-    cdef Py_ssize_t i
+    cdef Py_ssize_t start = 0, i, end
     cdef sums_t s
-    for i in range(n):
-        s = card_sums(c + 5 * i, 5)
-        bad |= s.bad
-        out[i] = five_key(t, c + 5 * i, class_entry(t, s))
+    cdef uint32_t info
+    while start < n:
+        end = min(start + BLOCK, n)
+        for i in range(start, end):
+            s = card_sums(c + 5 * i, 5)
+            bad |= s.bad
+            out[i] = <int32_t>class_entry(by_slot, by_flush, s)
+        for i in range(start, end):
+            info = <uint32_t>out[i]
+            if info >> 27:
+                out[i] = five_key(t, c + 5 * i, info)
+        start = end
     return bad
 
 

@@ -30,7 +30,7 @@ def big_two_rank(card_id: int) -> int:
 def tables(rules: Rules) -> _bigtwo.Tables:
     rank = np.array([big_two_rank(c) for c in range(52)], dtype=np.uint8)
     suit = np.array([rules.suit_order.index(SUITS[c % 4]) for c in range(52)], dtype=np.uint8)
-    pick = np.zeros((52, 16), dtype=np.uint8)
+    pick = np.zeros((256, 16), dtype=np.uint8)      # rows 52..255: ids a bad row may hold
     for c in range(52):
         pick[c, 1 + c // 4] = suit[c]
         pick[c, ANY_CARD] = suit[c]
