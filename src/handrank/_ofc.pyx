@@ -615,8 +615,8 @@ cdef int best_ev_setting(const uint8_t* cards, const ev_tables_t* e, scratch_t* 
     cdef double coupled_max
     cdef uint16_t best_rows[3]
     cdef int best_bottom = -1, best_middle = -1
-    best_rows[0] = best_rows[1] = best_rows[2] = 0     # read only on a tie with a found best
     cdef uint32_t best_top = 0
+    best_rows[0] = best_rows[1] = best_rows[2] = 0     # read only on a tie with a found best
     for k in range(CAPS):
         x.cap_middle[k] = -1e300
         x.cap_top[k] = -1e300
