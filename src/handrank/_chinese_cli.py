@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,6 +19,9 @@ from handrank._ofc_cli import (ROW_SLICES, ROWS, _chunks, _columns, _progress_ba
                                hand_tables, parse_table)
 from handrank.cards import cards, hand_str
 from handrank.cli import EXIT_FAILED, EXIT_OK, _error, _is_one_card, _lines_of
+
+if TYPE_CHECKING:
+    import argparse
 
 CARDS = 13
 
@@ -32,7 +36,7 @@ _OBJECTIVE_HELP = ("what the setting maximizes: 'royalties' (royalty units; the 
 
 
 # ----------------------------------------------------------------------------- arguments
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True, dest="action")
     best = actions.add_parser(
         "best", help="the best setting of 13 cards, and the natural they hold",
@@ -78,7 +82,7 @@ _JSON_HELP = {
 
 
 # ----------------------------------------------------------------------------- run
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     rules = chinese.Rules.preset(args.rules)
     if args.action == "score":
         if not 2 <= len(args.settings) <= 4:
@@ -132,7 +136,7 @@ def _read_hands(action: str, files: list[str]) -> tuple[list[list[int]], int] | 
 
 
 # ----------------------------------------------------------------------------- rows
-def _rows(board, royalties: list[int]) -> list[dict]:
+def _rows(board: chinese.Board, royalties: list[int]) -> list[dict[str, Any]]:
     """Each row of a setting: its name, cards, royalty and description."""
     words = (high3.describe(high3.evaluate(board.top)), high.describe(high.evaluate(board.middle)),
              high.describe(high.evaluate(board.bottom)))
@@ -141,7 +145,7 @@ def _rows(board, royalties: list[int]) -> list[dict]:
                                                 royalties, words)]
 
 
-def _natural_record(found) -> dict | None:
+def _natural_record(found: chinese.Natural | None) -> dict[str, Any] | None:
     if found is None:
         return None
     return {"kind": found.kind, "units": found.units,
@@ -152,7 +156,7 @@ def _units(units: int) -> str:
     return f"{units} unit{'s' if units != 1 else ''}"
 
 
-def _natural_text(record: dict | None) -> str:
+def _natural_text(record: dict[str, Any] | None) -> str:
     """`dragon (13 units)`, `three flushes (3 units): T / M / B`, or `no natural`."""
     if record is None:
         return "no natural"
@@ -161,11 +165,12 @@ def _natural_text(record: dict | None) -> str:
 
 
 # ----------------------------------------------------------------------------- best
-def _best(hands: list[list[int]], rules, objective: str, threads: int | None) -> list[dict]:
+def _best(hands: list[list[int]], rules: chinese.Rules, objective: str,
+          threads: int | None) -> list[dict[str, Any]]:
     """The best settings of hands of 13 cards (one best_setting_batch call); a dict per hand."""
     found = chinese.best_setting_batch(np.array(hands, dtype=np.uint8), rules, objective, threads)
     royalties = chinese.evaluate_batch(found.boards, rules, threads=1).royalties
-    results = []
+    results: list[dict[str, Any]] = []
     for ids, board, row_royalties, value in zip(hands, found.boards.tolist(), royalties.tolist(),
                                                 found.value.tolist()):
         results.append({"hand": hand_str(ids), "cards": board,
@@ -176,19 +181,19 @@ def _best(hands: list[list[int]], rules, objective: str, threads: int | None) ->
     return results
 
 
-def _json_record(result: dict) -> dict:
+def _json_record(result: dict[str, Any]) -> dict[str, Any]:
     return {key: result[key] for key in ("hand", "board", "royalties", "total", "objective",
                                          "value", "natural")}
 
 
-def _best_hands(args, rules) -> int:
+def _best_hands(args: argparse.Namespace, rules: chinese.Rules) -> int:
     """HAND arguments: a table per hand."""
     return hand_tables("chinese best", args.hands, _hand,
                        lambda ids: _best([ids], rules, args.objective, args.threads)[0],
                        lambda result: _print_best(result, rules), _json_record, args.json)
 
 
-def _print_best(result: dict, rules) -> None:
+def _print_best(result: dict[str, Any], rules: chinese.Rules) -> None:
     board = chinese.Board.from_cards(result["cards"])
     print(f"{result['hand']} ({rules.name}, objective {result['objective']})")
     print(_rows_table(_rows(board, result["royalties"]), result["total"]))
@@ -204,7 +209,7 @@ def _print_best(result: dict, rules) -> None:
         print(f"shown as: {natural['setting']}")
 
 
-def _best_files(args, rules) -> int:
+def _best_files(args: argparse.Namespace, rules: chinese.Rules) -> int:
     """--file (or stdin): every hand read first (bad lines reported at once), then set in chunks
     with a progress bar, one output line per hand in input order."""
     read = _read_hands("best", args.file)
@@ -223,7 +228,7 @@ def _best_files(args, rules) -> int:
     return status
 
 
-def _best_line(result: dict) -> str:
+def _best_line(result: dict[str, Any]) -> str:
     """One hand of --file output:
     `hand: board, royalties T (t + m + b)[, expected points V][, natural KIND (U units)]`."""
     top, middle, bottom = result["royalties"]
@@ -238,7 +243,7 @@ def _best_line(result: dict) -> str:
 
 
 # ----------------------------------------------------------------------------- natural
-def _naturals(args, rules) -> int:
+def _naturals(args: argparse.Namespace, rules: chinese.Rules) -> int:
     """One line per hand, HAND arguments or --file (or stdin)."""
     status = EXIT_OK
     if args.hands:
@@ -264,13 +269,13 @@ def _naturals(args, rules) -> int:
 
 
 # ----------------------------------------------------------------------------- score
-def _score(texts: list[str], rules, as_json: bool) -> int:
+def _score(texts: list[str], rules: chinese.Rules, as_json: bool) -> int:
     settings = parse_table("chinese score", "setting", texts, chinese.Board.parse)
     if settings is None:
         return EXIT_FAILED
     points = chinese.score(settings, rules)
     royalties = [list(chinese.royalties(s, rules)) for s in settings]
-    players = []
+    players: list[dict[str, Any]] = []
     for setting, row_royalties, net in zip(settings, royalties, points):
         mis_set = chinese.is_mis_set(setting)
         if mis_set:

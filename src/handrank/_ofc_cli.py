@@ -8,7 +8,9 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,6 +20,9 @@ from handrank._ofc_rules import MAX_CARDS, MIN_CARDS, low_value
 from handrank.cards import card_str, cards, hand_str
 from handrank.cli import (EXIT_FAILED, EXIT_OK, EXIT_USAGE, _error, _is_one_card, _lines_of,
                           _positive_int)
+
+if TYPE_CHECKING:
+    import argparse
 
 ROWS = ("top", "middle", "bottom")
 ROW_SLICES = ((0, 3), (3, 8), (8, 13))       # the rows in a board's 13 cards
@@ -30,7 +35,7 @@ HANDS_PER_THREAD = 128
 
 
 # ----------------------------------------------------------------------------- arguments
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True, dest="action")
     score = actions.add_parser(
         "score", help="1-6 points, royalties, fouls and Fantasyland of 2 to 4 players",
@@ -65,7 +70,7 @@ def add_arguments(parser) -> None:
     add_rules_and_json((score, board, solve), ofc.Rules.presets(), _JSON_HELP)
 
 
-def add_file_arguments(parser, what: str, solver: bool) -> None:
+def add_file_arguments(parser: argparse.ArgumentParser, what: str, solver: bool) -> None:
     """--file (what it does with the hands of F); for a solver also --threads and --progress."""
     import argparse
 
@@ -82,7 +87,8 @@ def add_file_arguments(parser, what: str, solver: bool) -> None:
                              "shown when stderr is a terminal")
 
 
-def add_rules_and_json(actions, presets: tuple[str, ...], json_help: dict[str, str]) -> None:
+def add_rules_and_json(actions: Iterable[argparse.ArgumentParser], presets: tuple[str, ...],
+                       json_help: dict[str, str]) -> None:
     """--rules (one of `presets`, the first by default) and --json on every action."""
     for sub in actions:
         sub.add_argument("--rules", choices=presets, default=presets[0],
@@ -114,7 +120,7 @@ def _finite_float(text: str) -> float:
 
 
 # ----------------------------------------------------------------------------- run
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     rules = ofc.Rules.preset(args.rules)
     if args.action == "score":
         if not 2 <= len(args.boards) <= 4:
@@ -131,7 +137,7 @@ def run(args) -> int:
     return _solve_files(args, rules)
 
 
-def _usage_error(args, message: str) -> int:
+def _usage_error(args: argparse.Namespace, message: str) -> int:
     """What argparse does for a usage error, returned instead of raised."""
     parser = args.action_parser
     parser.print_usage(sys.stderr)
@@ -160,7 +166,7 @@ def parse_table(action: str, noun: str, texts: list[str], parse: Callable[[str],
     return boards
 
 
-def _score(texts: list[str], rules, as_json: bool) -> int:
+def _score(texts: list[str], rules: ofc.Rules, as_json: bool) -> int:
     boards = parse_table("ofc score", "board", texts, ofc.Board.parse)
     if boards is None:
         return EXIT_FAILED
@@ -185,7 +191,7 @@ def _score(texts: list[str], rules, as_json: bool) -> int:
 
 
 # ----------------------------------------------------------------------------- board
-def _board(texts: list[str], rules, in_fantasyland: bool, as_json: bool) -> int:
+def _board(texts: list[str], rules: ofc.Rules, in_fantasyland: bool, as_json: bool) -> int:
     if len(texts) > 1 and all(t in SEPARATORS or _is_one_card(t) for t in texts):
         texts = [" ".join(texts)]              # an unquoted board: Qs Qh 5d / Ts 9s ... / ...
     status = EXIT_OK
@@ -219,13 +225,14 @@ def _fantasyland_outcome(dealt: int, in_fantasyland: bool) -> str:
     return f"Fantasyland: {dealt} cards next hand" if dealt else "no Fantasyland"
 
 
-def _evaluate(boards: list, rules, in_fantasyland: bool) -> list[dict]:
+def _evaluate(boards: Sequence[ofc.Board], rules: ofc.Rules,
+              in_fantasyland: bool) -> list[dict[str, Any]]:
     """What `ofc board` shows of each board: rows with royalties and descriptions, the foul and
     its reasons, the Fantasyland cards (one evaluate_batch call for all of them)."""
 
     arrays = ofc.evaluate_batch(np.array([b.cards for b in boards], dtype=np.uint8), rules,
                                 in_fantasyland, threads=1)
-    results = []
+    results: list[dict[str, Any]] = []
     for i, board in enumerate(boards):
         royalties = arrays.royalties[i].tolist()
         fouled = bool(arrays.foul[i])
@@ -236,7 +243,7 @@ def _evaluate(boards: list, rules, in_fantasyland: bool) -> list[dict]:
     return results
 
 
-def _rows(board, royalties: list[int], rules) -> list[dict]:
+def _rows(board: ofc.Board, royalties: list[int], rules: ofc.Rules) -> list[dict[str, Any]]:
     """Each row of a board: its name, cards, royalty and description."""
 
     return [{"row": name, "cards": hand_str(cards), "royalty": royalty, "description": words}
@@ -244,14 +251,14 @@ def _rows(board, royalties: list[int], rules) -> list[dict]:
                                                    royalties, _describe(board, rules))]
 
 
-def _describe(board, rules) -> tuple[str, str, str]:
+def _describe(board: ofc.Board, rules: ofc.Rules) -> tuple[str, str, str]:
     middle = low27 if rules.middle_lowball else high
     return (high3.describe(high3.evaluate(board.top)),
             middle.describe(middle.evaluate(board.middle)),
             high.describe(high.evaluate(board.bottom)))
 
 
-def _foul_reasons(rules, values: list[int]) -> list[str]:
+def _foul_reasons(rules: ofc.Rules, values: list[int]) -> list[str]:
     """Why a fouled board fouls, from its row values (evaluate_batch's `values`)."""
     top, middle, bottom = values
     if not rules.middle_lowball:
@@ -259,12 +266,13 @@ def _foul_reasons(rules, values: list[int]) -> list[str]:
         return reasons + (["the middle beats the bottom"] if middle > bottom else [])
     reasons = ["the top beats the bottom"] if top > bottom else []
     if middle < low_value(rules.middle_qualifier, "Rules.middle_qualifier"):
+        assert rules.middle_qualifier is not None       # Rules requires it with middle_lowball
         worst = "-".join(rules.middle_qualifier)
         reasons.append(f"the middle is not a 2-7 low of {worst} or better")
     return reasons
 
 
-def _rows_table(rows: list[dict], total: int) -> str:
+def _rows_table(rows: list[dict[str, Any]], total: int) -> str:
     cells = [("row", "cards", "royalty", "description")]
     cells += [(r["row"], r["cards"], str(r["royalty"]), r["description"]) for r in rows]
     cells.append(("total", "", str(total), ""))
@@ -284,7 +292,7 @@ def _columns(cells: Sequence[Sequence[str]], right: tuple[int, ...] = ()) -> str
 
 
 # ----------------------------------------------------------------------------- fantasyland
-def _solve_hands(args, rules) -> int:
+def _solve_hands(args: argparse.Namespace, rules: ofc.Rules) -> int:
     """HAND arguments: a table per hand."""
     return hand_tables("ofc fantasyland", args.hands, _fantasyland_hand,
                        lambda ids: _solve([ids], rules, args.stay_value, args.threads)[0],
@@ -292,8 +300,8 @@ def _solve_hands(args, rules) -> int:
 
 
 def hand_tables(action: str, texts: list[str], parse: Callable[[str], list[int]],
-                solve: Callable[[list[int]], dict], show: Callable[[dict], None],
-                json_record: Callable[[dict], dict], as_json: bool) -> int:
+                solve: Callable[[list[int]], dict[str, Any]], show: Callable[[dict[str, Any]], None],
+                json_record: Callable[[dict[str, Any]], dict[str, Any]], as_json: bool) -> int:
     """HAND arguments (a hand's cards given as separate arguments make one hand): each parsed,
     solved and shown as a table (or a JSON line); a bad one is reported and skipped (exit 1)."""
     if len(texts) > 1 and all(_is_one_card(t) for t in texts):
@@ -318,7 +326,7 @@ def hand_tables(action: str, texts: list[str], parse: Callable[[str], list[int]]
     return status
 
 
-def _print_solution(result: dict, rules) -> None:
+def _print_solution(result: dict[str, Any], rules: ofc.Rules) -> None:
     board = ofc.Board.from_cards(result["cards"])
     print(f"{result['hand']} ({len(result['ids'])} cards, {rules.name})")
     print(_rows_table(_rows(board, result["royalties"], rules), result["total"]))
@@ -333,7 +341,7 @@ def _print_solution(result: dict, rules) -> None:
         print(f"discards: {hand_str(result['discards'])}")
 
 
-def _solve_files(args, rules) -> int:
+def _solve_files(args: argparse.Namespace, rules: ofc.Rules) -> int:
     """--file (or stdin): every hand read first (bad lines reported at once), then solved in
     chunks with a progress bar, one output line per hand in input order."""
     status = EXIT_OK
@@ -387,13 +395,14 @@ def _fantasyland_hand(text: str) -> list[int]:
     return ids
 
 
-def _solve(hands: list[list[int]], rules, stay_value: float, threads: int | None) -> list[dict]:
+def _solve(hands: list[list[int]], rules: ofc.Rules, stay_value: float,
+           threads: int | None) -> list[dict[str, Any]]:
     """Solve hands of one size with one solve_fantasyland_batch call; a dict per hand."""
 
     arr = np.array(hands, dtype=np.uint8)
     solved = ofc.solve_fantasyland_batch(arr, rules, stay_value, threads)
     rows = ofc.evaluate_batch(solved.boards, rules, in_fantasyland=True, threads=threads)
-    results = []
+    results: list[dict[str, Any]] = []
     for ids, board, royalties, total, stays, fouled, value, discards in zip(
             hands, solved.boards.tolist(), rows.royalties.tolist(), solved.royalties.tolist(),
             solved.stays.tolist(), solved.fouled.tolist(), solved.value.tolist(),
@@ -405,14 +414,14 @@ def _solve(hands: list[list[int]], rules, stay_value: float, threads: int | None
     return results
 
 
-def _json_record(result: dict) -> dict:
+def _json_record(result: dict[str, Any]) -> dict[str, Any]:
     return {"hand": result["hand"], "board": result["board"], "royalties": result["royalties"],
             "total": result["total"], "stays": result["stays"],
             "discards": hand_str(result["discards"]), "fouled": result["fouled"],
             "value": result["value"]}
 
 
-def _solution_line(result: dict) -> str:
+def _solution_line(result: dict[str, Any]) -> str:
     """One hand of --file output: `hand: board, royalties T (t + m + b)[, stays][, discards X]`."""
 
     if result["fouled"]:
@@ -426,15 +435,15 @@ def _solution_line(result: dict) -> str:
 
 # ----------------------------------------------------------------------------- progress
 class _Progress:
-    """The progress bar of --file: a tqdm bar on stderr, or none."""
+    """The progress bar of --file: a tqdm bar on stderr, or none (tqdm ships no types: Any)."""
 
-    def __init__(self, bar=None) -> None:
+    def __init__(self, bar: Any = None) -> None:
         self.bar = bar
 
     def __enter__(self) -> _Progress:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.close()
 
@@ -442,11 +451,12 @@ class _Progress:
         if self.bar is not None:
             self.bar.update(hands)
 
-    def writing(self):
+    def writing(self) -> AbstractContextManager[None]:
         """A context that clears the bar while result lines go to stdout (the same terminal)."""
         if self.bar is None:
             return contextlib.nullcontext()
-        return self.bar.external_write_mode(file=sys.stdout)
+        mode: AbstractContextManager[None] = self.bar.external_write_mode(file=sys.stdout)
+        return mode
 
 
 def _progress_bar(total: int, wanted: bool | None) -> _Progress:

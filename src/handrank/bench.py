@@ -347,9 +347,10 @@ def plot(results: Sequence[Result], path: str | Path, title: str = "handrank ben
     """A horizontal bar chart of hands/s (log scale) per workload, peers in their own colour,
     written to `path` (format from its suffix). Needs matplotlib (`pip install 'handrank[plot]'`)."""
     try:
-        import matplotlib
+        # (an optional extra: typed when installed, absent from a plain test environment)
+        import matplotlib  # type: ignore[import-not-found, unused-ignore]
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         raise ImportError("--plot needs matplotlib: pip install 'handrank[plot]'") from None
     colours = {"handrank": "tab:blue", "numpy": "tab:gray"}

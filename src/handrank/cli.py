@@ -8,7 +8,14 @@ only when main runs, so importing this module costs nothing beyond `import handr
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
+    AddArguments = Callable[[argparse.ArgumentParser], None]
+    Run = Callable[[argparse.Namespace], int]
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -17,12 +24,12 @@ EXIT_USAGE = 2
 PROG = "handrank"
 
 # name -> (help line, add_arguments(parser), run(args) -> exit status), in --help order
-SUBCOMMANDS: dict[str, tuple[str, Callable, Callable]] = {}
+SUBCOMMANDS: dict[str, tuple[str, AddArguments, Run]] = {}
 
 
-def subcommand(name: str, help: str, add_arguments: Callable):
+def subcommand(name: str, help: str, add_arguments: AddArguments) -> Callable[[Run], Run]:
     """Register the decorated `run(args) -> int` as subcommand `name`."""
-    def register(run: Callable) -> Callable:
+    def register(run: Run) -> Run:
         SUBCOMMANDS[name] = (help, add_arguments, run)
         return run
     return register
@@ -35,8 +42,9 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as stop:        # --help, --version, usage errors
         return EXIT_OK if stop.code is None else stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    run: Run = args.run
     try:
-        return args.run(args)
+        return run(args)
     except BrokenPipeError:           # `handrank eval ... | head`: the reader has gone
         _silence_stdout()
         return EXIT_FAILED
@@ -44,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def build_parser():
+def build_parser() -> argparse.ArgumentParser:
     import argparse
 
     from handrank import __version__
@@ -76,7 +84,7 @@ def _silence_stdout() -> None:
 GAMES = ("high", "high3", "low27", "lowa5")
 
 
-def _eval_arguments(parser) -> None:
+def _eval_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "hands", nargs="*", metavar="HAND",
         help="a hand such as 'As Ks Qs Js Ts' or AsKsQsJsTs; cards given as separate arguments "
@@ -92,11 +100,11 @@ def _eval_arguments(parser) -> None:
 
 
 @subcommand("eval", "value, category and description of poker hands", _eval_arguments)
-def _eval(args) -> int:
+def _eval(args: argparse.Namespace) -> int:
     import json
 
     status = EXIT_OK
-    rows = []
+    rows: list[dict[str, Any]] = []
     try:
         for where, text in _hand_inputs(args.hands, args.file):
             try:
@@ -145,7 +153,7 @@ def _lines_of(path: str) -> Iterator[tuple[str, str]]:
             yield from _hand_lines(f, path)
 
 
-def _hand_lines(lines, name: str) -> Iterator[tuple[str, str]]:
+def _hand_lines(lines: Iterable[str], name: str) -> Iterator[tuple[str, str]]:
     for number, line in enumerate(lines, 1):
         text = line.split("#", 1)[0].strip()
         if text:
@@ -160,7 +168,7 @@ def _is_one_card(text: str) -> bool:
         return False
 
 
-def _evaluate(text: str, game: str | None) -> dict:
+def _evaluate(text: str, game: str | None) -> dict[str, Any]:
     """The record of one hand; ValueError naming the problem for a bad one."""
     import handrank
     from handrank.cards import cards, hand_str
@@ -179,7 +187,7 @@ def _evaluate(text: str, game: str | None) -> dict:
             "description": module.describe(value)}
 
 
-def _table(rows: list[dict]) -> str:
+def _table(rows: list[dict[str, Any]]) -> str:
     header = ("hand", "game", "value", "category", "description")
     cells = [(r["hand"], r["game"], str(r["value"]), str(r["category"]), r["description"])
              for r in rows]
@@ -204,7 +212,7 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _bench_arguments(parser) -> None:
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     from handrank import bench
 
     parser.add_argument("--hands", "-n", type=_positive_int, default=bench.DEFAULT_HANDS, metavar="N",
@@ -234,13 +242,14 @@ def _count(text: str) -> int:
 
 @subcommand("bench", "throughput of every evaluator, and of peer evaluators, against a numpy gather",
             _bench_arguments)
-def _bench(args) -> int:
+def _bench(args: argparse.Namespace) -> int:
     from handrank import __version__, bench, peers
     from handrank._batch import cpu_count
 
     if args.plot is not None:
         try:
-            import matplotlib  # noqa: F401  (fail before the minute of measuring, not after)
+            import importlib
+            importlib.import_module("matplotlib")   # fail before the minute of measuring, not after
         except ImportError:
             print(f"{PROG} bench: --plot needs matplotlib: pip install 'handrank[plot]'", file=sys.stderr)
             return EXIT_FAILED
@@ -285,7 +294,7 @@ def _bench(args) -> int:
 
 
 # ----------------------------------------------------------------------------- bigtwo
-def _bigtwo_arguments(parser) -> None:
+def _bigtwo_arguments(parser: argparse.ArgumentParser) -> None:
     from handrank.bigtwo import Rules
 
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True, dest="action")
@@ -309,7 +318,7 @@ def _bigtwo_arguments(parser) -> None:
 
 
 @subcommand("bigtwo", "Big Two: classify plays, list legal moves, play a random game", _bigtwo_arguments)
-def _bigtwo(args) -> int:
+def _bigtwo(args: argparse.Namespace) -> int:
     from handrank import bigtwo
 
     try:
@@ -354,14 +363,14 @@ def _bigtwo_random_game(seed: int, players: int, deal: str, rules: str) -> None:
 # ----------------------------------------------------------------------------- ofc
 # The arguments and the runner live in handrank._ofc_cli, imported only when this subcommand is
 # built or run (it brings the solver's output code and, for --file, tqdm).
-def _ofc_arguments(parser) -> None:
+def _ofc_arguments(parser: argparse.ArgumentParser) -> None:
     from handrank import _ofc_cli
     _ofc_cli.add_arguments(parser)
 
 
 @subcommand("ofc", "Open-Face Chinese poker: score boards, royalties and fouls, solve Fantasyland",
             _ofc_arguments)
-def _ofc(args) -> int:
+def _ofc(args: argparse.Namespace) -> int:
     from handrank import _ofc_cli
     return _ofc_cli.run(args)
 
@@ -369,13 +378,13 @@ def _ofc(args) -> int:
 # ----------------------------------------------------------------------------- chinese
 # The arguments and the runner live in handrank._chinese_cli, imported only when this subcommand
 # is built or run (it brings the setting code and, for --file, tqdm).
-def _chinese_arguments(parser) -> None:
+def _chinese_arguments(parser: argparse.ArgumentParser) -> None:
     from handrank import _chinese_cli
     _chinese_cli.add_arguments(parser)
 
 
 @subcommand("chinese", "Chinese poker: the best setting of 13 cards, naturals, score a table",
             _chinese_arguments)
-def _chinese(args) -> int:
+def _chinese(args: argparse.Namespace) -> int:
     from handrank import _chinese_cli
     return _chinese_cli.run(args)

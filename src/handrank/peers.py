@@ -9,6 +9,10 @@ benchmark then runs without it.
 
 Values come back as the peer gives them; `higher_is_better` says which way they point, so that
 `oriented` can turn them into handrank's convention for the agreement check.
+
+Most peers ship no type information, and none need be installed where mypy runs: their imports
+carry `# type: ignore[import-untyped, import-not-found, unused-ignore]`, which leaves the names
+they bind typed Any (or typed, for a peer that ships types and is installed).
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ import importlib.metadata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import starmap
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -29,13 +34,15 @@ GAMES: dict[str, tuple[int, ...]] = {"high": (5, 7), "low27": (5,)}
 
 _CARD_STRINGS = [card_str(i) for i in range(52)]
 
+_Card = TypeVar("_Card")
+
 
 @dataclass(frozen=True)
 class PeerEvaluator:
     """`evaluate(prepare(hands))` is one value per row of `hands` (an (n, k) array of ids)."""
 
     prepare: Callable[[npt.NDArray[np.uint8]], object]
-    evaluate: Callable[[object], Sequence[int]]
+    evaluate: Callable[[Any], Sequence[int]]        # takes what `prepare` returned
     higher_is_better: bool
 
     def oriented(self, values: Sequence[int]) -> npt.NDArray[np.int64]:
@@ -60,15 +67,15 @@ class Peer:
             return "?"
 
 
-def _rows(hands: npt.NDArray[np.uint8], convert: Sequence[object]) -> list[list[object]]:
+def _rows(hands: npt.NDArray[np.uint8], convert: Sequence[_Card]) -> list[list[_Card]]:
     return [[convert[c] for c in row] for row in hands.tolist()]
 
 
 def _phevaluator() -> dict[str, PeerEvaluator]:
     # The compiled entry points that phevaluator.evaluate_cards calls once it has turned each
     # card into an id: calling them directly keeps that per-call conversion out of the timing.
-    from phevaluator import _pheval
-    from phevaluator.card import Card
+    from phevaluator import _pheval  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from phevaluator.card import Card  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     ids = [Card.to_id(s) for s in _CARD_STRINGS]
     by_size = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards, 7: _pheval.evaluate_7cards}
@@ -84,7 +91,7 @@ def _phevaluator() -> dict[str, PeerEvaluator]:
 
 
 def _eval7() -> dict[str, PeerEvaluator]:
-    import eval7
+    import eval7  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     cards = [eval7.Card(s) for s in _CARD_STRINGS]
     evaluate = eval7.evaluate
@@ -106,18 +113,19 @@ def _cactus_kev(module: str) -> dict[str, PeerEvaluator]:
 
 
 def _pokerkit() -> dict[str, PeerEvaluator]:
-    from pokerkit import Card, StandardHighHand, StandardLowHand
+    from pokerkit import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        Card, StandardHighHand, StandardLowHand)
 
     cards = [Card.clean(s)[0] for s in _CARD_STRINGS]
 
-    def prepare(hands: npt.NDArray[np.uint8]) -> list[tuple[object, ...]]:
+    def prepare(hands: npt.NDArray[np.uint8]) -> list[tuple[Card, ...]]:
         return [tuple(row) for row in _rows(hands, cards)]
 
-    def high(rows: list[tuple[object, ...]]) -> list[int]:
+    def high(rows: list[tuple[Card, ...]]) -> list[int]:
         best = StandardHighHand.from_game       # the best five of the cards
         return [best(row).entry.index for row in rows]
 
-    def low27(rows: list[tuple[object, ...]]) -> list[int]:
+    def low27(rows: list[tuple[Card, ...]]) -> list[int]:
         # StandardLowHand is the hand type of pokerkit's deuce-to-seven games; a lower entry
         # index is a better low.
         return [StandardLowHand(row).entry.index for row in rows]
@@ -127,10 +135,10 @@ def _pokerkit() -> dict[str, PeerEvaluator]:
 
 
 def _holdem_hand_evaluator() -> dict[str, PeerEvaluator]:
-    from holdem_hand_evaluator import evaluate_hand
+    from holdem_hand_evaluator import evaluate_hand  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     def prepare(hands: npt.NDArray[np.uint8]) -> list[str]:
-        return ["".join(row) for row in _rows(hands, _CARD_STRINGS)]  # type: ignore[arg-type]
+        return ["".join(row) for row in _rows(hands, _CARD_STRINGS)]
 
     return {"high": PeerEvaluator(prepare, lambda texts: list(map(evaluate_hand, texts)),
                                   higher_is_better=True)}
