@@ -233,6 +233,18 @@ def test_batch_bad_row_found_by_any_thread(name, k):
 
 
 @pytest.mark.parametrize("name, k", CASES)
+def test_batch_reports_the_first_of_bad_rows_in_several_chunks(name, k):
+    # threads take chunks of rows in whatever order they get to them: the lowest bad row wins
+    n = 200_000
+    hands = _with_bad_row(k, n - 1, 77, n=n)
+    hands[n // 3, 0] = 78
+    hands[n // 2, 0] = 79
+    for threads in (2, 3):
+        with pytest.raises(ValueError, match=f"^row {n // 3}: card id 78 is out of range"):
+            module(name).evaluate_batch(hands, threads=threads)
+
+
+@pytest.mark.parametrize("name, k", CASES)
 @pytest.mark.parametrize("threads", [1, 2])
 def test_out_unchanged_after_error(name, k, threads):
     mod = module(name)

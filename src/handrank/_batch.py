@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 # Below this many rows one thread is faster than handing work to others.
 MIN_ROWS_PER_THREAD = 1 << 15
+# Chunks of rows per thread in a threaded run (see `run`).
+CHUNKS_PER_THREAD = 8
 
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -101,23 +103,43 @@ def thread_count(threads: int | None, n: int) -> int:
 
 
 def run(kernel: Kernel, arr: Cards, out: Values | tuple[Values, ...], threads: int) -> int:
-    """Run kernel(rows, *out_rows) on `threads` row ranges at once; the first bad row or -1.
+    """Run kernel(rows, *out_rows) over the rows on `threads` threads at once; the first bad row
+    or -1.
 
-    `out` is one output array or a tuple of them, each with one entry (or row) per input row."""
+    `out` is one output array or a tuple of them, each with one entry (or row) per input row. The
+    rows go out in CHUNKS_PER_THREAD chunks per thread, each to whichever thread is free: a thread
+    slowed by a busy core then does less of the work instead of holding up the others."""
     n: int = arr.shape[0]
     outs = out if isinstance(out, tuple) else (out,)
     if threads <= 1:
         return kernel(arr, *outs)
-    bounds = [n * i // threads for i in range(threads + 1)]
+    chunks = threads * CHUNKS_PER_THREAD
+    bounds = [n * i // chunks for i in range(chunks + 1)]
+    lock = threading.Lock()
+    taken = 0
+    bad_rows: list[int] = []
+
+    def work() -> None:
+        nonlocal taken
+        while True:
+            with lock:
+                i = taken
+                taken += 1
+            if i >= chunks:
+                return
+            a, b = bounds[i], bounds[i + 1]
+            if a < b:
+                bad = kernel(arr[a:b], *[o[a:b] for o in outs])
+                if bad >= 0:
+                    with lock:
+                        bad_rows.append(a + bad)
+
     pool = _get_pool()
-    futures = [pool.submit(kernel, arr[a:b], *[o[a:b] for o in outs])
-               for a, b in zip(bounds[1:-1], bounds[2:])]
-    results: list[int] = [kernel(arr[:bounds[1]], *[o[:bounds[1]] for o in outs])]
-    results += [f.result() for f in futures]
-    for start, bad in zip(bounds, results):
-        if bad >= 0:
-            return start + bad
-    return -1
+    helpers = [pool.submit(work) for _ in range(threads - 1)]
+    work()
+    for helper in helpers:
+        helper.result()
+    return min(bad_rows, default=-1)
 
 
 def evaluate(kernel: Kernel, hands: npt.ArrayLike, sizes: Sequence[int], out: Values | None,
