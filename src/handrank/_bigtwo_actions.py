@@ -75,8 +75,8 @@ class ComboSpace:
 
     def action(self, cards: Cards | Combo) -> int:
         """The action that plays `cards` (a Combo or cards); ValueError when they form no combo."""
-        ids = sorted(cards.cards if isinstance(cards, Combo) else parse_cards(cards))
-        if not 1 <= len(ids) <= 5 or len(set(ids)) != len(ids):
+        ids = sorted(cards.cards if isinstance(cards, Combo) else parse_cards(cards))   # distinct
+        if not 1 <= len(ids) <= 5:
             raise ValueError(f"a Big Two play has 1 to 5 distinct cards, got {len(ids)}")
         row = np.full((1, 5), 255, dtype=np.uint8)
         row[0, :len(ids)] = ids
