@@ -113,6 +113,7 @@ def test_tables_take_dicts_and_pairs():
     ("bottom_royalties", (("royal flush", 1), ("royal flush", 2)), ValueError),
     ("naturals", (("royal dragon", 3),), ValueError),
     ("naturals", (("dragon", -1),), ValueError),
+    ("naturals", (("six pairs", 0),), ValueError),
     ("naturals", (("dragon", 1001),), ValueError),
     ("naturals", (("dragon", "13"),), TypeError),
     ("naturals", (("dragon", 13), ("dragon", 3)), ValueError),
@@ -128,8 +129,8 @@ def test_bad_rules_are_errors_naming_the_field(field, value, error):
 
 
 def test_extreme_units_are_accepted():
-    r = chinese.Rules(top_royalties={"222": 0, "AAA": 1000}, naturals={"six pairs": 0})
-    assert r.natural_units("six pairs") == 0
+    r = chinese.Rules(top_royalties={"222": 0, "AAA": 1000}, naturals={"six pairs": 1000})
+    assert r.natural_units("six pairs") == 1000 and r.natural_units("dragon") == 0
 
 
 # ============================================================================= naturals
@@ -617,15 +618,15 @@ def test_score_custom_rules_against_reference():
     for deal in table_deals(rng, 200, 2):
         assert chinese.score([ofc.Board.from_cards(b) for b in deal], r) == \
             ref.score([b.tolist() for b in deal], custom)
-    # a natural worth nothing still replaces the rows; different kinds worth the same tie
-    custom = dict(naturals={"six pairs": 0, "three flushes": 3, "three straights": 3, "dragon": 3})
+    # a natural worth 1 unit still replaces the rows; different kinds worth the same tie
+    custom = dict(naturals={"six pairs": 1, "three flushes": 3, "three straights": 3, "dragon": 3})
     r = chinese.Rules(**ref.rules_kwargs(custom))
     deals = table_deals(rng, 600, 2)
     expected = [ref.pair_points(a.tolist(), b.tolist(), custom) for a, b in deals]
     assert chinese.score_batch(deals[:, 0], deals[:, 1], r).tolist() == expected
     held = [[ref.natural(hand.tolist(), custom) for hand in deal] for deal in deals]
     assert sum(a is not None and b is not None for a, b in held) >= 3
-    assert sum(a is not None and a.units == 0 for a, _ in held) >= 3
+    assert sum(a is not None and a.units == 1 for a, _ in held) >= 3
 
 
 # ----------------------------------------------------------------------------- score_batch

@@ -36,7 +36,8 @@ class Rules(Presets):
       as in `ofc.Rules`: a row scores the units of the highest threshold it reaches.
     - ``royalties_to_winner``: only the winner of a row collects its royalty (the default); False
       settles royalties as net differences, as OFC does.
-    - ``naturals``: ``(kind, units)`` for the naturals these rules pay, of ``NATURALS``.
+    - ``naturals``: ``(kind, units)`` for the naturals these rules pay, of ``NATURALS``, each
+      worth 1..1000 units; a kind left out is not a natural (its hands are set and compared).
     """
 
     scoring: str = "1-6"
@@ -59,6 +60,12 @@ class Rules(Presets):
             object.__setattr__(self, name, check_table(name, getattr(self, name), parse, False))
         object.__setattr__(self, "naturals", check_table("naturals", self.naturals, _natural_index,
                                                          False))
+        for kind, units in self.naturals:
+            # a natural is paid instead of comparing rows: one worth nothing would only shield
+            # a hand from losing them
+            if units == 0:
+                raise ValueError(f"Rules.naturals: {kind!r} must pay at least 1 unit; leave it "
+                                 f"out to play such hands as set")
 
     @property
     def scoop_units(self) -> int:
