@@ -38,7 +38,10 @@ def test_rules_are_frozen_and_hashable():
     ({"suit_order": "DCHS"}, "suit_order must name each suit"),
     ({"straights": (("34568", "8"),)}, "straight 0: '34568' is not five consecutive ranks"),
     ({"straights": (("3456", "6"),)}, "straight 0: '3456' must be five ranks"),
-    ({"straights": (("34567", "8"),)}, "tie-break rank '8' is not in '34567'"),
+    ({"straights": (("34567", "8"),)}, "the tie-break must be one rank of '34567', got '8'"),
+    ({"straights": (("34567", ""),)}, "the tie-break must be one rank of '34567', got ''"),
+    ({"straights": (("34567", "45"),)}, "the tie-break must be one rank of '34567', got '45'"),
+    ({"straights": (("A2345", "A2"),)}, "the tie-break must be one rank of 'A2345', got 'A2'"),
     ({"straights": (("34567", "7"), ("34567", "3"))}, "straight 1: '34567' repeats straight '34567'"),
     ({"straights": (("KA234", "4"), ("34567",))}, "straight 1: expected a \\(ranks, tiebreak\\) pair"),
     ({"straights": 5}, "must be a sequence of \\(ranks, tiebreak\\) pairs"),
@@ -241,6 +244,9 @@ def test_payment_thresholds():
     assert bigtwo.payments([13, 0, 1], Rules(double_at=5, triple_at=20)) == [-26, 27, -1]
     assert sum(bigtwo.payments([0, 7, 13, 2])) == 0
     assert bigtwo.payments(np.array([0, 3, 11, 8])) == [33, -3, -22, -8]
+    # hands as arrays of ids are hands, not counts
+    assert bigtwo.payments([np.array([], np.uint8), np.array([5, 6, 7])]) == [3, -3]
+    assert bigtwo.payments([np.int64(0), np.array([5, 6])]) == [2, -2]
 
 
 def test_payment_errors():

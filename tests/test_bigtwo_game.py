@@ -75,6 +75,30 @@ def test_seeded_deal_is_reproducible():
     assert taiwan.opening_card == hr.card("3c") and taiwan.opening_card in taiwan.hand()
 
 
+def test_the_extra_card_of_a_whole_deck_deal_can_open():
+    # 3 players, 17 cards each: the 52nd card goes to the holder of the lowest card dealt; when it
+    # is the lowest card of the deck itself, that player opens with it
+    for rules, lowest in (("hk", "3d"), ("taiwan", "3c")):
+        seen = 0
+        for seed in range(300):
+            game = Game(3, rules=rules, seed=seed, deal="all")
+            assert game.opening_card == hr.card(lowest) and game.opening_card in game.hand()
+            assert bigtwo.card_strength(game.opening_card, rules) == 0
+            deck = np.random.default_rng(seed).permutation(52)
+            if deck[-1] == hr.card(lowest):
+                seen += 1
+                before = snapshot(game)
+                game.play(lowest)
+                assert game.history[-1].combo.cards == (hr.card(lowest),) and game.turn != before[1]
+        assert seen >= 2
+
+
+def test_card_strength_takes_any_rules():
+    assert bigtwo.card_strength(hr.card("3d")) == 0 == bigtwo.card_strength(hr.card("3c"), "taiwan")
+    assert bigtwo.card_strength(hr.card("2s"), None) == 51
+    assert bigtwo.card_strength(hr.card("3c"), bigtwo.Rules.preset("taiwan")) == 0
+
+
 def snapshot(game: Game):
     return copy.deepcopy((game.hands, game.turn, game.to_beat, game.last_player, game.passes,
                           game.winner, game.history))
@@ -109,6 +133,16 @@ def test_illegal_actions_leave_the_state_unchanged():
         with pytest.raises(IllegalMove, match="does not beat"):
             game.play(pair_or_more[0])
     assert snapshot(game) == before
+    # actions outside the hand's mask: bits past the hand's cards, or past the 8192 actions
+    game = Game(seed=3)
+    before = snapshot(game)
+    first = 1 << game.hand().index(game.opening_card)
+    for action in (first | 1 << 13, first | 1 << 20, -1, bigtwo.ACTIONS, 1.0):
+        with pytest.raises(IllegalMove, match="action must be an int"):
+            game.play_action(action)
+        assert snapshot(game) == before
+    with pytest.raises(ValueError, match="action must be an int in 0..31 for a hand of 5 cards"):
+        bigtwo.action_cards([1, 2, 3, 4, 5], 1 << 5)
     with pytest.raises(ValueError, match="2 to 4 players"):
         Game(5)
     with pytest.raises(ValueError, match="deal must be one of"):

@@ -199,11 +199,16 @@ def action_mask(hand: Cards, current: Cards | Combo | None = None, rules: RulesL
 
 
 def action_cards(hand: Iterable[int], action: int) -> list[int]:
-    """The cards action `action` of `action_mask` plays from `hand`."""
+    """The cards action `action` of `action_mask` plays from `hand`. An action naming a position
+    the hand does not have is a ValueError: it is no action of this hand's mask."""
     ids = sorted(hand)
+    if isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
+            or not 0 <= action < 1 << len(ids):
+        raise ValueError(f"action must be an int in 0..{(1 << len(ids)) - 1} for a hand of "
+                         f"{len(ids)} cards, got {action!r}")
     return [c for i, c in enumerate(ids) if action >> i & 1]
 
 
-def card_strength(card_id: int, rules: Rules) -> int:
+def card_strength(card_id: int, rules: RulesLike = None) -> int:
     """0 (lowest card) .. 51 (highest) in the Big Two order of `rules`."""
-    return 4 * big_two_rank(card_id) + rules.suit_order.index(SUITS[card_id % 4])
+    return 4 * big_two_rank(card_id) + resolve_rules(rules).suit_order.index(SUITS[card_id % 4])

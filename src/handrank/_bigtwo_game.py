@@ -1,6 +1,7 @@
 """A compact Big Two game state for bots and RL: deal, turns, tricks, the end and the payments."""
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -36,7 +37,7 @@ class Game:
     ``deal``: with 4 players every player gets 13 cards. With 2 or 3 players, ``"thirteen"``
     (default) deals 13 cards each and leaves the rest out; ``"all"`` deals the whole deck (26 each,
     or 17 each with the 52nd card to the holder of the lowest card dealt). The holder of the lowest
-    card dealt (3♦ in hk) leads the first trick with a play holding it; play passes to the next
+    card in play (3♦ in hk) leads the first trick with a play holding it; play passes to the next
     player (``(turn + 1) % players``); when every other player has passed in a row the last player
     to play leads a new trick. The first player to shed every card wins and the game ends.
     Invalid actions raise `IllegalMove` and leave the state unchanged."""
@@ -54,12 +55,14 @@ class Game:
         per_player = 13 if deal == "thirteen" or players == 4 else 52 // players
         self.hands: list[list[int]] = [sorted(deck[i * per_player:(i + 1) * per_player])
                                        for i in range(players)]
-        dealt = [c for hand in self.hands for c in hand]
-        #: the lowest card dealt: its holder leads, and the first play must hold it
-        self.opening_card: int = min(dealt, key=lambda c: card_strength(c, self.rules))
-        self.turn: int = next(i for i, hand in enumerate(self.hands) if self.opening_card in hand)
+        strength = partial(card_strength, rules=self.rules)
+        lowest_dealt = min((c for hand in self.hands for c in hand), key=strength)
+        self.turn: int = next(i for i, hand in enumerate(self.hands) if lowest_dealt in hand)
         extra = deck[players * per_player:] if deal == "all" else []
         self.hands[self.turn] = sorted(self.hands[self.turn] + extra)
+        #: the lowest card in play, which may be the extra card of a whole-deck deal: its holder
+        #: leads, and the first play must hold it
+        self.opening_card: int = min(self.hands[self.turn], key=strength)
         self.undealt: list[int] = sorted(deck[players * per_player:]) if not extra else []
         #: the combo to beat; None when the player to act leads
         self.to_beat: Combo | None = None
@@ -145,9 +148,12 @@ class Game:
         if action == 0:
             self.pass_()
             return None
-        if space is None:
-            return self.play(action_cards(self.hands[self.turn], action))
-        return self.play(self._checked(space).cards(action))
+        try:
+            cards = (action_cards(self.hands[self.turn], action) if space is None
+                     else self._checked(space).cards(action))
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
+        return self.play(cards)
 
     def _checked(self, space: ComboSpace) -> ComboSpace:
         if space.rules is not self.rules and space.rules != self.rules:

@@ -144,8 +144,9 @@ def _check_straights(table: Any) -> tuple[tuple[str, str], ...]:
         start = _CYCLE.index(ranks[0])
         if ranks != "".join(_CYCLE[(start + j) % 13] for j in range(5)):
             raise ValueError(f"straight {i}: {entry[0]!r} is not five consecutive ranks")
-        if tiebreak not in ranks:
-            raise ValueError(f"straight {i}: tie-break rank {entry[1]!r} is not in {entry[0]!r}")
+        if len(tiebreak) != 1 or tiebreak not in ranks:
+            raise ValueError(f"straight {i}: the tie-break must be one rank of {entry[0]!r}, "
+                             f"got {entry[1]!r}")
         rank_set = frozenset(ranks)
         if rank_set in seen:
             raise ValueError(f"straight {i}: {entry[0]!r} repeats straight {seen[rank_set]!r}")

@@ -5,6 +5,8 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import SupportsIndex, Union
 
+import numpy as np
+
 from handrank._bigtwo_combo import Cards, Combo, RulesLike, classify, context, legal_move_arrays
 from handrank._bigtwo_rules import Kind, Rules
 from handrank._bigtwo_tables import KIND_SHIFT
@@ -43,6 +45,14 @@ def holds_bonus(hand: Cards, rules: RulesLike = None) -> bool:
     return bool(((keys >> KIND_SHIFT) == straight_flush).any())
 
 
+def _card_count(held: SupportsIndex | Cards) -> int:
+    if isinstance(held, np.ndarray):    # card ids, or a count as a 0-d array: both have __index__
+        held = held.tolist()
+    if isinstance(held, SupportsIndex):
+        return operator.index(held)
+    return len(parse_cards(held))
+
+
 def payments(cards_left: Sequence[Union[SupportsIndex, Cards]], rules: RulesLike = None, *,
              winning_play: Cards | Combo | None = None,
              bonus_held: Sequence[bool] | None = None) -> list[int]:
@@ -57,7 +67,7 @@ def payments(cards_left: Sequence[Union[SupportsIndex, Cards]], rules: RulesLike
     r: Rules = context(rules).rules
     if any(isinstance(c, bool) for c in cards_left):
         raise TypeError("cards_left holds card counts or hands, not bools")
-    counts = [operator.index(c) if isinstance(c, SupportsIndex) else len(parse_cards(c)) for c in cards_left]
+    counts = [_card_count(c) for c in cards_left]
     if not 2 <= len(counts) <= 4:
         raise ValueError(f"Big Two has 2 to 4 players, got {len(counts)}")
     if any(c < 0 for c in counts):
