@@ -23,7 +23,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.object cimport PyObject, PyTypeObject
 from handrank._tables cimport *
 from handrank._ints cimport PyLong_CheckExact, hr_small_int
-from handrank._kernels cimport sums_t, card_sums, first_bad_row, rank_hash, slot5
+from handrank._kernels cimport card_mask, first_bad_row, key_sum, rank_hash, slot5
 
 import numpy as np
 
@@ -99,11 +99,12 @@ cdef class Tables:
             self.c.is_straight[mask] = 1
 
 
-cdef inline uint32_t class_entry(const uint32_t* by_slot, const uint32_t* by_flush, sums_t s) noexcept nogil:
+cdef inline uint32_t class_entry(const uint32_t* by_slot, const uint32_t* by_flush, uint64_t key,
+                                uint64_t mask) noexcept nogil:
     # 5 suited cards hold one suit only: OR-ing the four 16-bit suit lanes gives their ranks
-    if s.key & HR_FLUSH_BITS:
-        return by_flush[(s.mask | s.mask >> 16 | s.mask >> 32 | s.mask >> 48) & 0x1fff]
-    return by_slot[slot5(rank_hash(s.key, HR_HASH5_MUL))]
+    if key & HR_FLUSH_BITS:
+        return by_flush[(mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1fff]
+    return by_slot[slot5(rank_hash(key, HR_HASH5_MUL))]
 
 
 cdef inline int32_t five_key(const rules_t* t, const uint8_t* c, uint32_t info) noexcept nogil:
@@ -122,10 +123,10 @@ cdef inline int32_t five_key(const rules_t* t, const uint8_t* c, uint32_t info) 
 
 cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept nogil:
     """Key of k valid, distinct cards (0: no combo)."""
-    cdef sums_t s
+    cdef uint64_t checked_already = 0
     if k == 5:
-        s = card_sums(c, 5)
-        return five_key(t, c, class_entry(t.by_slot, t.by_flush, s))
+        return five_key(t, c, class_entry(t.by_slot, t.by_flush, key_sum(c, 5),
+                                          card_mask(c, 5, &checked_already)))
     if k == 1:
         return 1 + 4 * t.rank[c[0]] + t.suit[c[0]]
     if k == 2:
@@ -155,14 +156,15 @@ cdef inline uint64_t loop5(const rules_t* t, const uint8_t* c, Py_ssize_t n, int
     cdef const uint32_t* by_flush = &t.by_flush[0]
     cdef uint64_t bad = 0
     cdef Py_ssize_t start = 0, i, end
-    cdef sums_t s
+    cdef uint64_t mask
     cdef uint32_t info
+    cdef const uint8_t* row
     while start < n:
         end = min(start + BLOCK, n)
         for i in range(start, end):
-            s = card_sums(c + 5 * i, 5)
-            bad |= s.bad
-            out[i] = <int32_t>class_entry(by_slot, by_flush, s)
+            row = c + 5 * i
+            mask = card_mask(row, 5, &bad)
+            out[i] = <int32_t>class_entry(by_slot, by_flush, key_sum(row, 5), mask)
         for i in range(start, end):
             info = <uint32_t>out[i]
             if info >> 27:
@@ -191,7 +193,7 @@ def batch(Tables t, const uint8_t[:, ::1] cards, int32_t[::1] out):
             bad = loop5(&t.c, c, n, o)
         else:
             for i in range(n):
-                bad |= card_sums(c + k * i, k).bad
+                card_mask(c + k * i, k, &bad)
                 o[i] = key_of(&t.c, c + k * i, k)
         if bad:
             first_bad = first_bad_row(c, n, k)

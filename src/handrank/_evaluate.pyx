@@ -72,18 +72,41 @@ cdef int explain_bad(object hand) except -1:
     raise AssertionError("a bad card went unnamed")   # pragma: no cover
 
 
+cdef inline uint16_t value_of(uint64_t key, uint64_t mask, int game, int k) noexcept nogil:
+    if game == GAME_HIGH:
+        return high_value(key, mask, k)
+    if game == GAME_LOWA5:
+        return lowa5_value(key, k)
+    if game == GAME_LOW27:
+        return low27_value(key, mask)
+    if game == GAME_ROW:
+        return hr_row_of_high3[high3_value(key)] if k == 3 else hr_row_of_high[high_value(key, mask, 5)]
+    return high3_value(key)
+
+
+cdef inline object checked_value(object hand, const uint8_t* buf, int game, int k):
+    """The value (a Python int) of the k cards in buf, read from `hand`; a bad card raises."""
+    cdef uint64_t bad = 0
+    cdef uint64_t mask = card_mask(buf, k, &bad)
+    if bad:
+        explain_bad(hand)
+    return VALUES[value_of(key_sum(buf, k), mask, game, k)]
+
+
+# Each scalar function passes a constant hand size, so each call compiles to unrolled sums.
 @cython.binding(False)
 @cython.always_allow_keywords(False)
 def high_evaluate(hand):
     """Value 1..7462 of a 5-, 6- or 7-card high hand (higher is better)."""
     cdef uint8_t buf[7]
     cdef Py_ssize_t n = read_ids(hand, buf)
-    if n < 5 or n > 7:
-        raise ValueError(f"a high hand has 5, 6 or 7 cards, got {n}")
-    cdef sums_t s = card_sums_5to7(buf, n)
-    if s.bad:
-        explain_bad(hand)
-    return VALUES[high_of(s, n)]
+    if n == 7:
+        return checked_value(hand, buf, GAME_HIGH, 7)
+    if n == 5:
+        return checked_value(hand, buf, GAME_HIGH, 5)
+    if n == 6:
+        return checked_value(hand, buf, GAME_HIGH, 6)
+    raise ValueError(f"a high hand has 5, 6 or 7 cards, got {n}")
 
 
 @cython.binding(False)
@@ -94,10 +117,7 @@ def high3_evaluate(hand):
     cdef Py_ssize_t n = read_ids(hand, buf)
     if n != 3:
         raise ValueError(f"a 3-card hand has 3 cards, got {n}")
-    cdef sums_t s = card_sums(buf, 3)
-    if s.bad:
-        explain_bad(hand)
-    return VALUES[high3_of(s)]
+    return checked_value(hand, buf, GAME_HIGH3, 3)
 
 
 @cython.binding(False)
@@ -108,10 +128,7 @@ def low27_evaluate(hand):
     cdef Py_ssize_t n = read_ids(hand, buf)
     if n != 5:
         raise ValueError(f"a 2-7 lowball hand has 5 cards, got {n}")
-    cdef sums_t s = card_sums(buf, 5)
-    if s.bad:
-        explain_bad(hand)
-    return VALUES[low27_of(s)]
+    return checked_value(hand, buf, GAME_LOW27, 5)
 
 
 @cython.binding(False)
@@ -120,12 +137,13 @@ def lowa5_evaluate(hand):
     """Value 1..6175 of the best A-5 low in 5, 6 or 7 cards (higher is the better low)."""
     cdef uint8_t buf[7]
     cdef Py_ssize_t n = read_ids(hand, buf)
-    if n < 5 or n > 7:
-        raise ValueError(f"an A-5 lowball hand has 5, 6 or 7 cards, got {n}")
-    cdef sums_t s = card_sums_5to7(buf, n)
-    if s.bad:
-        explain_bad(hand)
-    return VALUES[lowa5_of(s, n)]
+    if n == 7:
+        return checked_value(hand, buf, GAME_LOWA5, 7)
+    if n == 5:
+        return checked_value(hand, buf, GAME_LOWA5, 5)
+    if n == 6:
+        return checked_value(hand, buf, GAME_LOWA5, 6)
+    raise ValueError(f"an A-5 lowball hand has 5, 6 or 7 cards, got {n}")
 
 
 @cython.binding(False)
@@ -134,79 +152,75 @@ def row_evaluate(hand):
     """Value 1..7917 of a 3- or 5-card row on the scale that interleaves 3- and 5-card hands."""
     cdef uint8_t buf[7]
     cdef Py_ssize_t n = read_ids(hand, buf)
-    if n != 3 and n != 5:
-        raise ValueError(f"a row has 3 or 5 cards, got {n}")
-    cdef sums_t s = card_sums(buf, 3) if n == 3 else card_sums(buf, 5)
-    if s.bad:
-        explain_bad(hand)
-    return VALUES[hr_row_of_high3[high3_of(s)] if n == 3 else hr_row_of_high[high_of(s, 5)]]
+    if n == 3:
+        return checked_value(hand, buf, GAME_ROW, 3)
+    if n == 5:
+        return checked_value(hand, buf, GAME_ROW, 5)
+    raise ValueError(f"a row has 3 or 5 cards, got {n}")
 
 
 # ----------------------------------------------------------------------------- batch loops
-cdef inline uint16_t value_of(sums_t s, int game, int k) noexcept nogil:
-    if game == GAME_HIGH:
-        return high_of(s, k)
-    if game == GAME_LOWA5:
-        return lowa5_of(s, k)
-    if game == GAME_LOW27:
-        return low27_of(s)
-    if game == GAME_ROW:
-        return hr_row_of_high3[high3_of(s)] if k == 3 else hr_row_of_high[high_of(s, 5)]
-    return high3_of(s)
-
-
 cdef inline uint64_t loop(int game, int k, const uint8_t* c, Py_ssize_t n, uint16_t* out) noexcept nogil:
-    # Called with constant game and k, so each call site compiles to its own specialised loop.
+    # Called with constant game and k (below), so each compiles to its own specialised loop.
     cdef uint64_t bad = 0
+    cdef uint64_t mask
     cdef Py_ssize_t i
-    cdef sums_t s
     for i in range(n):
-        s = card_sums(c + k * i, k)
-        bad |= s.bad
-        out[i] = value_of(s, game, k)
+        mask = card_mask(c, k, &bad)
+        out[i] = value_of(key_sum(c, k), mask, game, k)
+        c += k
     return bad
+
+
+ctypedef uint64_t (*loop_t)(const uint8_t*, Py_ssize_t, uint16_t*) noexcept nogil
+
+# One function per game and hand size, reached through a table of pointers. Called directly,
+# gcc merged the loops of one hand size into a single copy that tested the game on every hand.
+cdef uint64_t high5(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
+    return loop(GAME_HIGH, 5, c, n, o)
+cdef uint64_t high6(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
+    return loop(GAME_HIGH, 6, c, n, o)
+cdef uint64_t high7(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
+    return loop(GAME_HIGH, 7, c, n, o)
+cdef uint64_t lowa5_5(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
+    return loop(GAME_LOWA5, 5, c, n, o)
+cdef uint64_t lowa5_6(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
+    return loop(GAME_LOWA5, 6, c, n, o)
+cdef uint64_t lowa5_7(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
+    return loop(GAME_LOWA5, 7, c, n, o)
+cdef uint64_t low27_5(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
+    return loop(GAME_LOW27, 5, c, n, o)
+cdef uint64_t row3(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
+    return loop(GAME_ROW, 3, c, n, o)
+cdef uint64_t row5(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
+    return loop(GAME_ROW, 5, c, n, o)
+cdef uint64_t high3_3(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
+    return loop(GAME_HIGH3, 3, c, n, o)
+
+cdef loop_t[5][8] LOOPS     # by game and hand size
+LOOPS[GAME_HIGH][5], LOOPS[GAME_HIGH][6], LOOPS[GAME_HIGH][7] = high5, high6, high7
+LOOPS[GAME_LOWA5][5], LOOPS[GAME_LOWA5][6], LOOPS[GAME_LOWA5][7] = lowa5_5, lowa5_6, lowa5_7
+LOOPS[GAME_LOW27][5] = low27_5
+LOOPS[GAME_ROW][3], LOOPS[GAME_ROW][5] = row3, row5
+LOOPS[GAME_HIGH3][3] = high3_3
 
 
 def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out):
     """Evaluate every row of `cards` into `out` without the GIL. Returns -1, or the first bad row.
 
-    The caller (handrank._batch) has checked the game, the shape and that len(out) == len(cards).
-    """
+    The caller (handrank._batch) has checked the shape and that len(out) == len(cards)."""
     cdef Py_ssize_t n = cards.shape[0]
     cdef int k = <int>cards.shape[1]
     cdef const uint8_t* c
-    cdef uint16_t* o
-    cdef uint64_t bad = 0
     cdef Py_ssize_t first_bad = -1
+    cdef loop_t run = LOOPS[game][k] if 0 <= game < 5 and 0 <= k < 8 else NULL
+    if run == NULL:
+        raise ValueError(f"no batch loop for game {game} with {k} cards")
     if n == 0:
         return -1
     c = &cards[0, 0]
-    o = &out[0]
     with nogil:
-        if game == GAME_HIGH:
-            if k == 7:
-                bad = loop(GAME_HIGH, 7, c, n, o)
-            elif k == 6:
-                bad = loop(GAME_HIGH, 6, c, n, o)
-            else:
-                bad = loop(GAME_HIGH, 5, c, n, o)
-        elif game == GAME_LOWA5:
-            if k == 7:
-                bad = loop(GAME_LOWA5, 7, c, n, o)
-            elif k == 6:
-                bad = loop(GAME_LOWA5, 6, c, n, o)
-            else:
-                bad = loop(GAME_LOWA5, 5, c, n, o)
-        elif game == GAME_LOW27:
-            bad = loop(GAME_LOW27, 5, c, n, o)
-        elif game == GAME_ROW:
-            if k == 5:
-                bad = loop(GAME_ROW, 5, c, n, o)
-            else:
-                bad = loop(GAME_ROW, 3, c, n, o)
-        else:
-            bad = loop(GAME_HIGH3, 3, c, n, o)
-        if bad:
+        if run(c, n, &out[0]):
             first_bad = first_bad_row(c, n, k)
     return first_bad
 

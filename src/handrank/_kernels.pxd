@@ -1,34 +1,37 @@
 # The one-hand kernels: pure C, no Python objects, inlined into every loop that calls them.
 #
-# A hand is a pointer to k card ids (bytes). Each kernel sums the cards' precomputed keys and masks
-# (see tools/gen_tables.py), ORs a non-zero word into `bad` when the hand holds an id outside 0..51
-# or a repeated card, and returns the hand's value. Loops accumulate `bad` and look for the
-# offending row only when it ends up non-zero, so validation costs a few instructions per hand.
+# A hand is a pointer to k card ids (bytes). Its sums add up the cards' precomputed keys and masks
+# (see tools/gen_tables.py), and a value kernel reads the hand's value from them. card_mask also
+# ORs a non-zero word into `bad` when the hand holds an id outside 0..51 or a repeated card; loops
+# look for the offending row only when `bad` ends up non-zero, so validation costs a few
+# instructions per hand.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from handrank._tables cimport *
 
-ctypedef struct sums_t:
-    uint64_t key    # rank multiset (high 32 bits) and suit counters (low 16 bits)
-    uint64_t mask   # OR of the card bits: 13-bit rank mask per suit
-    uint64_t bad    # non-zero when a card repeats or is out of range
-
-
-cdef inline sums_t card_sums(const uint8_t* c, int k) noexcept nogil:
-    # k is a constant wherever this is inlined, so the compiler unrolls the loop.
-    cdef sums_t s
-    cdef uint64_t total = 0
-    cdef uint64_t m
+# A hand's sums are plain words, not a struct: with a struct gcc ran short of registers in the
+# batch loops and kept the running `bad` on the stack. k is a constant wherever these are inlined,
+# so the compiler unrolls their loops.
+cdef inline uint64_t key_sum(const uint8_t* c, int k) noexcept nogil:
+    """Rank multiset (high 32 bits) and suit counters (low 16 bits) of k cards."""
+    cdef uint64_t key = HR_SUIT_COUNTER_START
     cdef int i
-    s.key = HR_SUIT_COUNTER_START
-    s.mask = 0
+    for i in range(k):
+        key += hr_card_key[c[i]]
+    return key
+
+
+cdef inline uint64_t card_mask(const uint8_t* c, int k, uint64_t* bad) noexcept nogil:
+    """OR of the card bits (13-bit rank mask per suit). ORs into *bad a non-zero word when a card
+    repeats or is out of range."""
+    cdef uint64_t mask = 0, total = 0, m
+    cdef int i
     for i in range(k):
         m = hr_card_mask[c[i]]
-        s.key += hr_card_key[c[i]]
-        s.mask |= m
+        mask |= m
         total += m
     # distinct card bits add up to their OR; a repeated card carries into another bit
-    s.bad = (total ^ s.mask) | (s.mask & HR_INVALID_CARD_BIT)
-    return s
+    bad[0] |= (total ^ mask) | (mask & HR_INVALID_CARD_BIT)
+    return mask
 
 
 cdef inline Py_ssize_t first_bad_row(const uint8_t* c, Py_ssize_t n, int k) noexcept nogil:
@@ -49,15 +52,6 @@ cdef inline Py_ssize_t first_bad_row(const uint8_t* c, Py_ssize_t n, int k) noex
 # bucket of h. The multiply distributes over the sum, so enumerations can add per-card hashes.
 cdef inline uint64_t rank_hash(uint64_t key, uint64_t mul) noexcept nogil:
     return (key >> 32) * mul
-
-cdef inline sums_t card_sums_5to7(const uint8_t* c, Py_ssize_t k) noexcept nogil:
-    # A constant count for each branch, so each sum is unrolled.
-    if k == 7:
-        return card_sums(c, 7)
-    if k == 6:
-        return card_sums(c, 6)
-    return card_sums(c, 5)
-
 
 cdef inline uint32_t slot3(uint64_t h) noexcept nogil:
     return ((h >> HR_HASH3_SLOT_SHIFT) ^ hr_hash3_displacement[h >> HR_HASH3_BUCKET_SHIFT]) & HR_HASH3_SLOT_MASK
@@ -83,30 +77,30 @@ cdef inline uint16_t flush_value(uint64_t key, uint64_t mask) noexcept nogil:
     return hr_flush[(mask >> 48) & 0x1fff]
 
 
-cdef inline uint16_t high_of(sums_t s, int k) noexcept nogil:
+cdef inline uint16_t high_value(uint64_t key, uint64_t mask, int k) noexcept nogil:
     """High value 1..7462 of a 5-, 6- or 7-card hand from its sums."""
-    if s.key & HR_FLUSH_BITS:
-        return flush_value(s.key, s.mask)
+    if key & HR_FLUSH_BITS:
+        return flush_value(key, mask)
     if k == 7:
-        return hr_high7[slot7(rank_hash(s.key, HR_HASH7_MUL))]
+        return hr_high7[slot7(rank_hash(key, HR_HASH7_MUL))]
     if k == 6:
-        return hr_high6[slot6(rank_hash(s.key, HR_HASH6_MUL))]
-    return hr_high5[slot5(rank_hash(s.key, HR_HASH5_MUL))]
+        return hr_high6[slot6(rank_hash(key, HR_HASH6_MUL))]
+    return hr_high5[slot5(rank_hash(key, HR_HASH5_MUL))]
 
 
-cdef inline uint16_t lowa5_of(sums_t s, int k) noexcept nogil:
+cdef inline uint16_t lowa5_value(uint64_t key, int k) noexcept nogil:
     """A-5 lowball value 1..6175 of a 5-, 6- or 7-card hand: suits never matter."""
     if k == 7:
-        return hr_lowa5_7[slot7(rank_hash(s.key, HR_HASH7_MUL))]
+        return hr_lowa5_7[slot7(rank_hash(key, HR_HASH7_MUL))]
     if k == 6:
-        return hr_lowa5_6[slot6(rank_hash(s.key, HR_HASH6_MUL))]
-    return hr_lowa5_5[slot5(rank_hash(s.key, HR_HASH5_MUL))]
+        return hr_lowa5_6[slot6(rank_hash(key, HR_HASH6_MUL))]
+    return hr_lowa5_5[slot5(rank_hash(key, HR_HASH5_MUL))]
 
 
-cdef inline uint16_t high3_of(sums_t s) noexcept nogil:
-    return hr_high3[slot3(rank_hash(s.key, HR_HASH3_MUL))]
+cdef inline uint16_t high3_value(uint64_t key) noexcept nogil:
+    return hr_high3[slot3(rank_hash(key, HR_HASH3_MUL))]
 
 
-cdef inline uint16_t low27_of(sums_t s) noexcept nogil:
+cdef inline uint16_t low27_value(uint64_t key, uint64_t mask) noexcept nogil:
     """2-7 lowball value of a 5-card hand: a fixed reordering of the high classes."""
-    return hr_low27_of_high[high_of(s, 5)]
+    return hr_low27_of_high[high_value(key, mask, 5)]

@@ -97,20 +97,18 @@ ctypedef struct board_t:
     bint foul
     int32_t royalties[3]
     uint64_t bad          # non-zero when a card is out of range or appears twice
-    uint64_t mask         # the board's card bits (see _kernels.card_sums)
+    uint64_t mask         # the board's card bits (see _kernels.mask_or)
 
 
 cdef inline board_t eval_board(const uint8_t* c, const rules_t* r) noexcept nogil:
     cdef board_t b
-    cdef sums_t top = card_sums(c, 3)
-    cdef sums_t mid = card_sums(c + 3, 5)
-    cdef sums_t bot = card_sums(c + 8, 5)
-    cdef uint16_t mid_high = high_of(mid, 5)
-    b.bad = (top.bad | mid.bad | bot.bad | (top.mask & mid.mask) | (top.mask & bot.mask)
-             | (mid.mask & bot.mask))
-    b.mask = top.mask | mid.mask | bot.mask
-    b.top = high3_of(top)
-    b.bottom = high_of(bot, 5)
+    b.bad = 0
+    b.mask = card_mask(c, 13, &b.bad)     # flags a card in two rows too
+    cdef uint64_t mid_mask = card_mask(c + 3, 5, &b.bad)
+    cdef uint64_t bot_mask = card_mask(c + 8, 5, &b.bad)
+    cdef uint16_t mid_high = high_value(key_sum(c + 3, 5), mid_mask, 5)
+    b.top = high3_value(key_sum(c, 3))
+    b.bottom = high_value(key_sum(c + 8, 5), bot_mask, 5)
     b.top_row = hr_row_of_high3[b.top]
     b.bottom_row = hr_row_of_high[b.bottom]
     if r.lowball:
@@ -334,10 +332,8 @@ cdef inline int count_trailing_zeros(uint32_t x) noexcept nogil:
     return k
 
 
-cdef inline sums_t three_sums(const uint8_t* cards, int a, int b, int c) noexcept nogil:
-    cdef uint8_t buf[3]
-    buf[0] = cards[a]; buf[1] = cards[b]; buf[2] = cards[c]
-    return card_sums(buf, 3)
+cdef inline uint64_t three_key(const uint8_t* cards, int a, int b, int c) noexcept nogil:
+    return HR_SUIT_COUNTER_START + hr_card_key[cards[a]] + hr_card_key[cards[b]] + hr_card_key[cards[c]]
 
 
 ctypedef struct solution_t:
@@ -357,7 +353,6 @@ cdef void evaluate_subsets(const uint8_t* cards, int n, const rules_t* r, scratc
     cdef uint64_t keys[NMAX]
     cdef uint64_t masks[NMAX]
     cdef uint64_t ka, kb, kc, kd, mb, mc, md
-    cdef sums_t sums
     for x in range(CAPS):
         s.cap_top_roy[x] = NO_ROYALTY
         s.cap_top_stay[x] = 0
@@ -366,7 +361,7 @@ cdef void evaluate_subsets(const uint8_t* cards, int n, const rules_t* r, scratc
     for a in range(n):
         for b in range(a + 1, n):
             for c in range(b + 1, n):
-                hv = high3_of(three_sums(cards, a, b, c))
+                hv = high3_value(three_key(cards, a, b, c))
                 t = (a * NMAX + b) * NMAX + c
                 v = hr_row_of_high3[hv]
                 s.top_row[t] = v
@@ -379,7 +374,6 @@ cdef void evaluate_subsets(const uint8_t* cards, int n, const rules_t* r, scratc
     for a in range(n):
         keys[a] = hr_card_key[cards[a]]
         masks[a] = hr_card_mask[cards[a]]
-    sums.bad = 0
     for a in range(n):
         ka = HR_SUIT_COUNTER_START + keys[a]
         for b in range(a + 1, n):
@@ -392,9 +386,7 @@ cdef void evaluate_subsets(const uint8_t* cards, int n, const rules_t* r, scratc
                     kd = kc + keys[d]
                     md = mc | masks[d]
                     for e in range(d + 1, n):
-                        sums.key = kd + keys[e]
-                        sums.mask = md | masks[e]
-                        hv = high_of(sums, 5)
+                        hv = high_value(kd + keys[e], md | masks[e], 5)
                         mv = hr_low27_of_high[hv] if lowball else hv
                         s.mask[count] = ((<uint32_t>1 << a) | (<uint32_t>1 << b) | (<uint32_t>1 << c)
                                          | (<uint32_t>1 << d) | (<uint32_t>1 << e))
