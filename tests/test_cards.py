@@ -178,6 +178,10 @@ def test_random_hands_empty_and_errors():
         hr.random_hands(10, -1)
     with pytest.raises(TypeError):
         hr.random_hands(10.0, 5)
+    with pytest.raises(TypeError, match="not bools"):
+        hr.random_hands(True, 5)
+    with pytest.raises(TypeError, match="not bools"):
+        hr.random_hands(10, True)
 
 
 def test_random_hands_roughly_uniform():

@@ -133,7 +133,7 @@ def test_batch_wrong_shapes(name):
             continue
         with pytest.raises(ValueError, match=r"shape"):
             mod.evaluate_batch(np.array([good(wrong)] * 4, dtype=np.uint8).reshape(4, wrong))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"^row 1: {k + 1} cards where row 0 has {k}"):
         mod.evaluate_batch([hr.hand_str(good(k)), hr.hand_str(good(k + 1))])  # ragged text rows
 
 
@@ -147,11 +147,13 @@ def test_batch_bad_out(name, k):
     for bad_shape in ((9,), (11,), (10, 1), (1, 10), ()):
         with pytest.raises(ValueError):
             mod.evaluate_batch(hands, out=np.zeros(bad_shape, dtype=np.uint16))
-    with pytest.raises(ValueError):
-        mod.evaluate_batch(hands, out=np.zeros(20, dtype=np.uint16)[::2])    # not contiguous
+    with pytest.raises(ValueError, match="out must have shape \\(10,\\), got \\(9,\\)"):
+        mod.evaluate_batch(hands, out=np.zeros(9, dtype=np.uint16))
+    with pytest.raises(ValueError, match="out must be C-contiguous"):
+        mod.evaluate_batch(hands, out=np.zeros(20, dtype=np.uint16)[::2])
     readonly = np.zeros(10, dtype=np.uint16)
     readonly.flags.writeable = False
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="out is read-only"):
         mod.evaluate_batch(hands, out=readonly)
     with pytest.raises(TypeError):
         mod.evaluate_batch(hands, out=[0] * 10)
@@ -220,6 +222,16 @@ def test_batch_reports_the_first_bad_row(name, k):
         module(name).evaluate_batch(hands)
     with pytest.raises(ValueError, match="^row 5: duplicate card "):
         module(name).evaluate_batch(hands, threads=3)
+    # other integer dtypes are range-checked before the compiled loop: the earlier repeated card
+    # still wins over a later id out of range
+    wide = hands.astype(np.int64)
+    wide[23, 0] = 2**40
+    for threads in (1, 3):
+        with pytest.raises(ValueError, match="^row 5: duplicate card "):
+            module(name).evaluate_batch(wide, threads=threads)
+    wide[5] = hands[6]
+    with pytest.raises(ValueError, match=f"^row 23: card id {2**40} is out of range"):
+        module(name).evaluate_batch(wide)
 
 
 @pytest.mark.parametrize("name, k", CASES)

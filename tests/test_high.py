@@ -107,8 +107,11 @@ def test_count_all_per_value_equals_evaluating_every_hand(k):
 
 
 def test_count_all_bad_k():
-    for k in (0, 3, 4, 8, "7"):
-        with pytest.raises(ValueError):
+    for k in (0, 3, 4, 8):
+        with pytest.raises(ValueError, match="k in 5..7"):
+            high.count_all(k)
+    for k in ("7", 5.0, True, None):
+        with pytest.raises(TypeError, match="an int k"):
             high.count_all(k)
 
 
@@ -226,6 +229,34 @@ def test_threads_give_identical_results():
     assert np.array_equal(one, high.evaluate_batch(hands, threads=3))
     assert np.array_equal(one, high.evaluate_batch(hands))
     assert np.array_equal(one[:3], high.evaluate_batch(hands[:3], threads=8))   # more threads than rows
+
+
+def test_threads_beyond_the_cores_do_not_queue():
+    # a thread count far above the cores runs as many threads as there are cores, not a task (and
+    # 8 chunks) per requested thread
+    from handrank import _batch
+    assert _batch.thread_count(10**9, 200_000) == _batch.cpu_count()
+    assert _batch.thread_count(10**9, 3) == min(3, _batch.cpu_count())
+    hands = hr.random_hands(200_000, 7, seed=2)
+    assert np.array_equal(high.evaluate_batch(hands, threads=10**9), high.evaluate_batch(hands, threads=1))
+
+
+def test_threads_argument_types():
+    hands = hr.random_hands(100, 5, seed=3)
+    want = high.evaluate_batch(hands, threads=1)
+    assert np.array_equal(high.evaluate_batch(hands, threads=np.int64(2)), want)
+    for bad in (True, 2.0, "2", [2]):
+        with pytest.raises(TypeError, match="threads must be an int or None"):
+            high.evaluate_batch(hands, threads=bad)
+    for bad in (0, -1, np.int8(0)):
+        with pytest.raises(ValueError, match="threads must be >= 1"):
+            high.evaluate_batch(hands, threads=bad)
+
+
+def test_no_hands_in_a_list_is_a_shape_error():
+    for empty in ([], [[]]):
+        with pytest.raises(ValueError, match=r"shape \(N, 5 or 6 or 7\)"):
+            high.evaluate_batch(empty)
 
 
 @pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32,

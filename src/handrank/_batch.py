@@ -53,6 +53,8 @@ def card_array(hands: npt.ArrayLike, sizes: Sequence[int], what: str) -> Cards:
             arr = np.asarray(hands)
         except ValueError as exc:       # ragged rows
             raise ValueError(f"{what}: cards must be an (N, k) integer array ({exc})") from None
+        if arr.size == 0 and arr.dtype.kind == "f":     # [] or [[]]: no hands, not floats
+            arr = arr.astype(np.uint8)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"{what}: cards must be an integer array, got dtype {arr.dtype}")
     sizes_text = " or ".join(str(k) for k in sizes)
@@ -62,6 +64,10 @@ def card_array(hands: npt.ArrayLike, sizes: Sequence[int], what: str) -> Cards:
         out_of_range = (arr < 0) | (arr > 51)
         if out_of_range.any():
             row = int(np.flatnonzero(out_of_range.any(axis=1))[0])
+            # the first bad row may be an earlier one that repeats a card
+            earlier = np.sort(arr[:row], axis=1)
+            repeats = np.flatnonzero((earlier[:, 1:] == earlier[:, :-1]).any(axis=1))
+            row = int(repeats[0]) if repeats.size else row
             raise ValueError(f"row {row}: {hand_problem(arr[row])}")
         arr = arr.astype(np.uint8)
     return np.ascontiguousarray(arr)
@@ -74,9 +80,10 @@ def _parse_rows(rows: Sequence[str]) -> Cards:
             parsed.append(parse_hand(row))
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"row {i}: {exc}") from None
-    lengths = {len(ids) for ids in parsed}
-    if len(lengths) != 1:
-        raise ValueError(f"every hand must have the same number of cards, got {sorted(lengths)}")
+    for i, ids in enumerate(parsed):
+        if len(ids) != len(parsed[0]):
+            raise ValueError(f"row {i}: {len(ids)} cards where row 0 has {len(parsed[0])}; every "
+                             "hand must have as many")
     return np.array(parsed, dtype=np.uint8)
 
 
@@ -87,19 +94,25 @@ def out_array(out: Values | None, n: int, what: str, dtype: type = np.uint16) ->
         raise TypeError(f"{what}: out must be a numpy array, not {type(out).__name__}")
     if out.dtype != dtype:
         raise TypeError(f"{what}: out must have dtype {np.dtype(dtype)}, got {out.dtype}")
-    if out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError(f"{what}: out must be a writeable contiguous array of shape ({n},), got {out.shape}")
+    if out.shape != (n,):
+        raise ValueError(f"{what}: out must have shape ({n},), got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise ValueError(f"{what}: out must be C-contiguous")
+    if not out.flags.writeable:
+        raise ValueError(f"{what}: out is read-only")
     return out
 
 
 def thread_count(threads: int | None, n: int) -> int:
     if threads is None:
         return max(1, min(cpu_count(), n // MIN_ROWS_PER_THREAD))
-    if isinstance(threads, bool) or not isinstance(threads, int):
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    threads = int(threads)
     if threads < 1:
         raise ValueError(f"threads must be >= 1, got {threads}")
-    return max(1, min(threads, n))
+    # more threads than cores would only queue on the pool
+    return max(1, min(threads, n, cpu_count()))
 
 
 def run(kernel: Kernel, arr: Cards, out: Values | tuple[Values, ...], threads: int) -> int:

@@ -81,6 +81,8 @@ def random_hands(n: int, k: int, seed: int | np.random.Generator | None = None) 
 
     Vectorized: column j draws a card for every row at once and redraws only the rows where it
     repeats an earlier card, so the cost is a few passes over n whatever k is."""
+    if isinstance(n, bool) or isinstance(k, bool):
+        raise TypeError("n and k are ints, not bools")
     n = operator.index(n)
     k = operator.index(k)
     if n < 0:
