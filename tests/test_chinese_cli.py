@@ -288,6 +288,13 @@ def test_best_file_errors(capsys, tmp_path):
     status, out, err = run(capsys, "chinese", "best", "--file", str(tmp_path / "nope.txt"))
     assert (status, out) == (1, "")
     assert "cannot read" in err and "nope.txt" in err
+    # a file that cannot be read fails alone: the next one is still set
+    hand = "As Ks Qs Js Ts 9h 9d 9c 2h 2d 2c Qh Qd"
+    good = tmp_path / "good.txt"
+    good.write_text(hand + "\n")
+    status, out, err = run(capsys, "chinese", "best", "-f", str(tmp_path / "nope.txt"), "-f", str(good))
+    assert status == 1 and out.split(":")[0] == hand
+    assert err.count("\n") == 1 and "cannot read" in err and "nope.txt" in err
 
 
 def test_best_stdin(capsys, monkeypatch):

@@ -1,4 +1,5 @@
 """The `handrank` command, run in-process through cli.main; the evaluators are the oracle."""
+import io
 import json
 import subprocess
 import sys
@@ -46,7 +47,8 @@ def test_help_lists_subcommands(capsys):
 
 
 @pytest.mark.parametrize("argv", [[], ["nope"], ["eval", "--game", "omaha", ROYAL],
-                                  ["bench", "--hands", "0"], ["bench", "--rounds", "x"]])
+                                  ["bench", "--hands", "0"], ["bench", "--rounds", "x"],
+                                  ["bench", "--seed", "-1"]])
 def test_usage_errors_exit_2(capsys, argv):
     status, out, err = run(capsys, *argv)
     assert status == 2
@@ -125,6 +127,51 @@ def test_eval_missing_file(capsys, tmp_path):
     status, out, err = run(capsys, "eval", "--file", str(tmp_path / "nope.txt"))
     assert (status, out) == (1, "")
     assert "nope.txt" in err
+
+
+def test_eval_unreadable_file_fails_alone(capsys, tmp_path):
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text(f"{ROYAL}\n", encoding="utf-8")
+    second.write_text(f"{WHEEL_LOW}\n", encoding="utf-8")
+    missing = tmp_path / "nope.txt"
+    status, out, err = run(capsys, "eval", "-f", str(first), "-f", str(missing), "-f", str(tmp_path),
+                           "-f", str(second))
+    assert status == 1
+    assert list(table_rows(out)) == [ROYAL, WHEEL_LOW]      # the files after it are still read
+    assert err.splitlines() == [f"handrank: cannot read {missing}: No such file or directory",
+                                f"handrank: cannot read {tmp_path}: Is a directory"]
+
+
+def binary_stdin(monkeypatch, data):
+    """Standard input of these bytes, decoded strictly unless the command reads its bytes."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+
+def test_eval_bad_byte_on_stdin_fails_its_line(capsys, monkeypatch):
+    binary_stdin(monkeypatch, f"{ROYAL}\n\xff Kd\n".encode("latin-1"))
+    status, out, err = run(capsys, "eval")
+    assert status == 1
+    assert list(table_rows(out)) == [ROYAL]
+    assert err.startswith("handrank: line 2 of <stdin>: '\ufffd Kd': cannot parse card '\ufffd'")
+    assert len(err.splitlines()) == 1
+
+
+def test_eval_stdin_can_come_twice(capsys, monkeypatch):
+    binary_stdin(monkeypatch, f"{ROYAL}\n".encode())
+    status, out, err = run(capsys, "eval", "-", "Qs Qh 5d", "-f", "-")
+    assert (status, err) == (0, "")
+    assert list(table_rows(out)) == [ROYAL, "Qs Qh 5d"]     # stdin is still open, and at its end
+
+
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_eval_skips_a_byte_order_mark(capsys, monkeypatch, tmp_path, source):
+    data = f"\ufeff{ROYAL}\n{WHEEL_LOW}\n".encode()
+    path = tmp_path / "hands.txt"
+    path.write_bytes(data)
+    binary_stdin(monkeypatch, data)
+    status, out, err = run(capsys, "eval", *(["-f", str(path)] if source == "file" else []))
+    assert (status, err) == (0, "")
+    assert list(table_rows(out)) == [ROYAL, WHEEL_LOW]
 
 
 def test_eval_stdin_when_no_hand(capsys, monkeypatch):

@@ -270,6 +270,12 @@ def test_fantasyland_file_errors(capsys, tmp_path):
     status, out, err = run(capsys, "ofc", "fantasyland", "--file", str(tmp_path / "nope.txt"))
     assert (status, out) == (1, "")
     assert "cannot read" in err and "nope.txt" in err
+    # a file that cannot be read fails alone: the next one is still solved
+    good = tmp_path / "good.txt"
+    good.write_text(mixed_hands()[0] + "\n")
+    status, out, err = run(capsys, "ofc", "fantasyland", "-f", str(tmp_path / "nope.txt"), "-f", str(good))
+    assert status == 1 and out.split(":")[0] == mixed_hands()[0]
+    assert err.count("\n") == 1 and "cannot read" in err and "nope.txt" in err
 
 
 def test_fantasyland_stdin(capsys, monkeypatch):

@@ -195,6 +195,27 @@ def test_cli_plot(tmp_path, capsys):
     assert f"chart: {path}" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("name", ["missing/bench.png", "bench.txt", "bench"])
+def test_cli_plot_path_is_checked_before_measuring(monkeypatch, tmp_path, capsys, name):
+    pytest.importorskip("matplotlib")
+    monkeypatch.setattr(bench, "run", lambda *args: pytest.fail("measured before the check"))
+    path = tmp_path / name
+    assert main(["bench", "-n", "2000", "--no-peers", "--plot", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "usage:" in err and "argument --plot" in err and str(path) in err
+    assert not path.exists()
+
+
+def test_cli_plot_write_error_keeps_the_results(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "bench.png"
+    path.mkdir()                  # the folder exists and png is a format: only saving fails
+    assert main(["bench", "-n", "2000", "-r", "1", "-t", "1", "--no-peers", "--plot", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert err == f"handrank: cannot write {path}: Is a directory\n"
+    assert "high 7-card batch, 1 thread" in out and "chart:" not in out
+
+
 def test_cli_plot_without_matplotlib(monkeypatch, tmp_path, capsys):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     path = tmp_path / "bench.png"

@@ -18,7 +18,7 @@ from handrank._ofc_cli import (ROW_SLICES, ROWS, _chunks, _columns, _progress_ba
                                _usage_error, add_file_arguments, add_rules_and_json,
                                hand_tables, parse_table)
 from handrank.cards import cards, hand_str
-from handrank.cli import EXIT_FAILED, EXIT_OK, _error, _is_one_card, _lines_of
+from handrank.cli import EXIT_FAILED, EXIT_OK, _error, _is_one_card, _read_hand_files
 
 if TYPE_CHECKING:
     import argparse
@@ -114,27 +114,6 @@ def _hand_arguments(texts: list[str]) -> list[str]:
     return texts
 
 
-def _read_hands(action: str, files: list[str]) -> tuple[list[list[int]], int] | None:
-    """Every hand of the files (stdin for none) and the exit status so far (a bad line is reported
-    at once); None when a file cannot be read."""
-    status = EXIT_OK
-    hands: list[list[int]] = []
-    try:
-        for path in files or ["-"]:
-            for where, text in _lines_of(path):
-                try:
-                    hands.append(_hand(text))
-                except ValueError as exc:
-                    _error(f"chinese {action}: {where}: {text!r}: {exc}")
-                    status = EXIT_FAILED
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        _error(f"cannot read {exc.filename}: {exc.strerror}")
-        return None
-    return hands, status
-
-
 # ----------------------------------------------------------------------------- rows
 def _rows(board: chinese.Board, royalties: list[int]) -> list[dict[str, Any]]:
     """Each row of a setting: its name, cards, royalty and description."""
@@ -212,10 +191,7 @@ def _print_best(result: dict[str, Any], rules: chinese.Rules) -> None:
 def _best_files(args: argparse.Namespace, rules: chinese.Rules) -> int:
     """--file (or stdin): every hand read first (bad lines reported at once), then set in chunks
     with a progress bar, one output line per hand in input order."""
-    read = _read_hands("best", args.file)
-    if read is None:
-        return EXIT_FAILED
-    hands, status = read
+    hands, status = _read_hand_files(args.file, _hand, "chinese best")
     size = HANDS_PER_THREAD * (args.threads or cpu_count())
     with _progress_bar(len(hands), args.progress) as bar:
         for chunk in _chunks(hands, size):
@@ -255,10 +231,7 @@ def _naturals(args: argparse.Namespace, rules: chinese.Rules) -> int:
                 _error(f"chinese natural: hand {i}: {text!r}: {exc}")
                 status = EXIT_FAILED
     else:
-        read = _read_hands("natural", args.file)
-        if read is None:
-            return EXIT_FAILED
-        hands, status = read
+        hands, status = _read_hand_files(args.file, _hand, "chinese natural")
     for ids in hands:
         found = _natural_record(chinese.natural(ids, rules))
         if args.json:

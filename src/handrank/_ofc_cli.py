@@ -18,8 +18,8 @@ from handrank import high, high3, low27, ofc
 from handrank._batch import cpu_count
 from handrank._ofc_rules import MAX_CARDS, MIN_CARDS, low_value
 from handrank.cards import card_str, cards, hand_str
-from handrank.cli import (EXIT_FAILED, EXIT_OK, EXIT_USAGE, _error, _is_one_card, _lines_of,
-                          _positive_int)
+from handrank.cli import (EXIT_FAILED, EXIT_OK, EXIT_USAGE, _error, _is_one_card, _positive_int,
+                          _read_hand_files)
 
 if TYPE_CHECKING:
     import argparse
@@ -344,21 +344,7 @@ def _print_solution(result: dict[str, Any], rules: ofc.Rules) -> None:
 def _solve_files(args: argparse.Namespace, rules: ofc.Rules) -> int:
     """--file (or stdin): every hand read first (bad lines reported at once), then solved in
     chunks with a progress bar, one output line per hand in input order."""
-    status = EXIT_OK
-    hands: list[list[int]] = []
-    try:
-        for path in args.file or ["-"]:
-            for where, text in _lines_of(path):
-                try:
-                    hands.append(_fantasyland_hand(text))
-                except ValueError as exc:
-                    _error(f"ofc fantasyland: {where}: {text!r}: {exc}")
-                    status = EXIT_FAILED
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        _error(f"cannot read {exc.filename}: {exc.strerror}")
-        return EXIT_FAILED
+    hands, status = _read_hand_files(args.file, _fantasyland_hand, "ofc fantasyland")
     size = HANDS_PER_THREAD * (args.threads or cpu_count())
     with _progress_bar(len(hands), args.progress) as bar:
         for chunk in _chunks(hands, size):

@@ -37,7 +37,7 @@ from handrank.peers import GAMES, PeerEvaluator
 __all__ = ["Workload", "Result", "Disagreement", "Agreement", "REFERENCE", "DEFAULT_HANDS",
            "DEFAULT_ROUNDS", "DEFAULT_AGREEMENT_HANDS", "PEER_SECONDS", "workloads", "measure",
            "run", "format_table", "agreement", "compare_orderings", "format_agreement", "plot",
-           "sorted_hands"]
+           "plot_formats", "sorted_hands"]
 
 Peers = Mapping[str, Mapping[str, PeerEvaluator]]
 
@@ -343,16 +343,20 @@ def format_agreement(checks: Sequence[Agreement], versions: Mapping[str, str] | 
 
 
 # ----------------------------------------------------------------------------- chart
+_NEEDS_MATPLOTLIB = "--plot needs matplotlib: pip install 'handrank[plot]'"
+
+
 def plot(results: Sequence[Result], path: str | Path, title: str = "handrank bench") -> None:
     """A horizontal bar chart of hands/s (log scale) per workload, peers in their own colour,
-    written to `path` (format from its suffix). Needs matplotlib (`pip install 'handrank[plot]'`)."""
+    written to `path` (format from its suffix, one of `plot_formats()`). Needs matplotlib
+    (`pip install 'handrank[plot]'`)."""
     try:
         # (an optional extra: typed when installed, absent from a plain test environment)
         import matplotlib  # type: ignore[import-not-found, unused-ignore]
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
-        raise ImportError("--plot needs matplotlib: pip install 'handrank[plot]'") from None
+        raise ImportError(_NEEDS_MATPLOTLIB) from None
     colours = {"handrank": "tab:blue", "numpy": "tab:gray"}
     figure, axes = plt.subplots(figsize=(9, 0.3 * len(results) + 1.2))
     names = [r.name for r in results][::-1]
@@ -365,6 +369,16 @@ def plot(results: Sequence[Result], path: str | Path, title: str = "handrank ben
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     plt.close(figure)
+
+
+def plot_formats() -> list[str]:
+    """The file extensions `plot` can write ("pdf", "png", "svg", ...), so that a path can be
+    checked before the measuring. Needs matplotlib."""
+    try:
+        from matplotlib.figure import Figure  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise ImportError(_NEEDS_MATPLOTLIB) from None
+    return sorted(Figure().canvas.get_supported_filetypes())
 
 
 # ----------------------------------------------------------------------------- helpers

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     import argparse
 
     AddArguments = Callable[[argparse.ArgumentParser], None]
     Run = Callable[[argparse.Namespace], int]
+    Hands = Iterable[tuple[str, str]]     # (where, text) of each hand of an input
+
+T = TypeVar("T")
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -82,6 +85,7 @@ def _silence_stdout() -> None:
 
 # ----------------------------------------------------------------------------- eval
 GAMES = ("high", "high3", "low27", "lowa5")
+STDIN = "<stdin>"                     # stdin's name in messages
 
 
 def _eval_arguments(parser: argparse.ArgumentParser) -> None:
@@ -105,52 +109,86 @@ def _eval(args: argparse.Namespace) -> int:
 
     status = EXIT_OK
     rows: list[dict[str, Any]] = []
-    try:
-        for where, text in _hand_inputs(args.hands, args.file):
-            try:
-                row = _evaluate(text, args.game)
-            except (ValueError, TypeError) as exc:
-                _error(f"{where}: {text!r}: {exc}")
-                status = EXIT_FAILED
-                continue
-            if args.json:
-                print(json.dumps({**row, "category": row["category"].name}, ensure_ascii=False))
-            else:
-                rows.append(row)
-    except BrokenPipeError:
-        raise
-    except OSError as exc:            # a file that cannot be opened or read
-        _error(f"cannot read {exc.filename}: {exc.strerror}")
-        status = EXIT_FAILED
+    for name, hands in _hand_inputs(args.hands, args.file):
+        try:                          # one input that cannot be read fails alone
+            for where, text in hands:
+                try:
+                    row = _evaluate(text, args.game)
+                except (ValueError, TypeError) as exc:
+                    _error(f"{where}: {text!r}: {exc}")
+                    status = EXIT_FAILED
+                    continue
+                if args.json:
+                    print(json.dumps({**row, "category": row["category"].name}, ensure_ascii=False))
+                else:
+                    rows.append(row)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:        # a file that cannot be opened or read
+            _error(f"cannot read {name}: {exc.strerror or exc}")
+            status = EXIT_FAILED
     if rows:
         print(_table(rows))
     return status
 
 
-def _hand_inputs(hands: list[str], files: list[str]) -> Iterator[tuple[str, str]]:
-    """(where, text) for every hand: the arguments, then the files; stdin when there is neither."""
+def _hand_inputs(hands: list[str], files: list[str]) -> Iterator[tuple[str, Hands]]:
+    """(name, hands) of every input: the arguments, then the files; stdin when there is neither.
+    A file is opened only when its hands are read."""
     if not hands and not files:
         hands = ["-"]
     if len(hands) > 1 and all(_is_one_card(h) for h in hands):
-        yield "hand", " ".join(hands)
+        yield "the arguments", [("hand", " ".join(hands))]
     else:
         for i, text in enumerate(hands, 1):
             if text == "-":
-                yield from _lines_of("-")
+                yield STDIN, _lines_of("-")
             else:
-                yield f"hand {i}", text
+                yield "the arguments", [(f"hand {i}", text)]
     for path in files:
-        yield from _lines_of(path)
+        yield STDIN if path == "-" else path, _lines_of(path)
 
 
 def _lines_of(path: str) -> Iterator[tuple[str, str]]:
-    if path == "-":
-        if sys.stdin.isatty():
-            print("reading hands from stdin, one per line (end with Ctrl-D)", file=sys.stderr)
-        yield from _hand_lines(sys.stdin, "<stdin>")
-    else:
-        with open(path, encoding="utf-8", errors="replace") as f:   # a bad byte fails its line
+    """(where, text) for every hand of a file, '-' being stdin. Both are read as UTF-8 with an
+    optional byte-order mark, and a bad byte fails only its line (as U+FFFD), not the input."""
+    if path != "-":
+        with open(path, encoding="utf-8-sig", errors="replace") as f:
             yield from _hand_lines(f, path)
+        return
+    if sys.stdin.isatty():
+        print("reading hands from stdin, one per line (end with Ctrl-D)", file=sys.stderr)
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:                   # already text (a StringIO standing in for stdin)
+        yield from _hand_lines(sys.stdin, STDIN)
+        return
+    import io
+    text = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace")
+    try:
+        yield from _hand_lines(text, STDIN)
+    finally:
+        text.detach()                 # leave sys.stdin's buffer open: '-' may come again
+
+
+def _read_hand_files(files: list[str], parse: Callable[[str], T], what: str) -> tuple[list[T], int]:
+    """Every hand of the files (stdin for none) read by `parse`, and the exit status: a line that
+    does not parse, or a file that cannot be read, is reported at once and fails alone."""
+    status = EXIT_OK
+    hands: list[T] = []
+    for path in files or ["-"]:
+        try:
+            for where, text in _lines_of(path):
+                try:
+                    hands.append(parse(text))
+                except ValueError as exc:
+                    _error(f"{what}: {where}: {text!r}: {exc}")
+                    status = EXIT_FAILED
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            _error(f"cannot read {STDIN if path == '-' else path}: {exc.strerror or exc}")
+            status = EXIT_FAILED
+    return hands, status
 
 
 def _hand_lines(lines: Iterable[str], name: str) -> Iterator[tuple[str, str]]:
@@ -202,13 +240,22 @@ def _table(rows: list[dict[str, Any]]) -> str:
 
 # ----------------------------------------------------------------------------- bench
 def _positive_int(text: str) -> int:
+    return _int_at_least(text, 1)
+
+
+def _non_negative_int(text: str) -> int:
+    return _int_at_least(text, 0)
+
+
+def _int_at_least(text: str, minimum: int) -> int:
+    """An integer option's value (`_` allowed, as in 1_000_000); a usage error below `minimum`."""
     import argparse
     try:
         value = int(text.replace("_", ""))
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
     return value
 
 
@@ -223,21 +270,41 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
                                           f"(default {bench.DEFAULT_ROUNDS})")
     parser.add_argument("--threads", "-t", type=_positive_int, default=None, metavar="T",
                         help="threads of the multi-threaded workloads (default: every core)")
-    parser.add_argument("--seed", type=int, default=bench.DEFAULT_SEED,
+    parser.add_argument("--seed", type=_non_negative_int, default=bench.DEFAULT_SEED,
                         help="seed of the random hands (default %(default)s)")
     parser.add_argument("--json", action="store_true", help="the results as one JSON document")
-    parser.add_argument("--agree", type=_count, default=bench.DEFAULT_AGREEMENT_HANDS, metavar="N",
+    parser.add_argument("--agree", type=_non_negative_int, default=bench.DEFAULT_AGREEMENT_HANDS,
+                        metavar="N",
                         help="random hands per agreement check of each peer, 0 to skip the checks "
                              f"(default {bench.DEFAULT_AGREEMENT_HANDS:_})")
     parser.add_argument("--no-peers", action="store_true",
                         help="measure handrank alone, even when peer evaluators are installed")
-    parser.add_argument("--plot", metavar="PNG", default=None,
-                        help="also draw a bar chart of hands/s to this file (needs matplotlib: "
+    parser.add_argument("--plot", type=_plot_file, metavar="FILE", default=None,
+                        help="also draw a bar chart of hands/s to FILE, in the format its "
+                             "extension names (png, svg, pdf, ...; needs matplotlib: "
                              "pip install 'handrank[plot]')")
 
 
-def _count(text: str) -> int:
-    return 0 if text.strip() == "0" else _positive_int(text)
+def _plot_file(path: str) -> str:
+    """--plot's file, checked before the minute of measuring rather than after it: its folder
+    exists and its extension names a format matplotlib writes (when matplotlib is missing, the
+    run says so)."""
+    import argparse
+    import os
+
+    from handrank import bench
+
+    folder = os.path.dirname(path)
+    if folder and not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"no folder {folder!r} to write {path!r} in")
+    try:
+        formats = bench.plot_formats()
+    except ImportError:
+        return path
+    if os.path.splitext(path)[1][1:].lower() not in formats:
+        raise argparse.ArgumentTypeError(
+            f"cannot draw {path!r}: its extension names the format, one of {', '.join(formats)}")
+    return path
 
 
 @subcommand("bench", "throughput of every evaluator, and of peer evaluators, against a numpy gather",
@@ -258,8 +325,14 @@ def _bench(args: argparse.Namespace) -> int:
     versions = {p.name: p.version() for p in peers.PEERS if p.name in loaded}
     results = bench.run(args.hands, args.rounds, threads, args.seed, loaded)
     checks = bench.agreement(loaded, args.agree, args.seed) if args.agree else []
+    status, chart = EXIT_OK, None
     if args.plot is not None:
-        bench.plot(results, args.plot, f"{PROG} {__version__} bench")
+        try:
+            bench.plot(results, args.plot, f"{PROG} {__version__} bench")
+            chart = args.plot
+        except OSError as exc:        # the measures are still printed: they took a while
+            _error(f"cannot write {args.plot}: {exc.strerror or exc}")
+            status = EXIT_FAILED
     if args.json:
         import json
         print(json.dumps({"version": __version__, "hands": args.hands, "rounds": args.rounds,
@@ -267,7 +340,7 @@ def _bench(args: argparse.Namespace) -> int:
                           "peers": versions, "not_installed": missing,
                           "results": [r.as_dict() for r in results],
                           "agreement": [c.as_dict() for c in checks]}, indent=2))
-        return EXIT_OK
+        return status
     rounds = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
     print(f"{PROG} {__version__} bench: {args.hands:,} random hands per workload, median of "
           f"{rounds}, up to {threads} thread{'s' if threads > 1 else ''}")
@@ -288,9 +361,9 @@ def _bench(args: argparse.Namespace) -> int:
         print(f"\nagreement with handrank (same hands, orderings compared; 5-card checks include "
               f"{len(bench.EDGE_HANDS)} straights and near-straights, A-2-3-4-5 among them):")
         print(bench.format_agreement(checks, versions))
-    if args.plot is not None:
-        print(f"\nchart: {args.plot}")
-    return EXIT_OK
+    if chart is not None:
+        print(f"\nchart: {chart}")
+    return status
 
 
 # ----------------------------------------------------------------------------- bigtwo
