@@ -270,6 +270,9 @@ def test_qualifies8_boundary_and_batch():
         assert 0 < flags.sum() < len(flags)
     assert lowa5.qualifies8_batch([1, 6175, lowa5.QUALIFY8]).tolist() == [False, True, True]
     assert lowa5.qualifies8_batch(np.array([], dtype=np.uint16)).shape == (0,)
+    assert lowa5.qualifies8_batch([]).shape == (0,)
+    one = lowa5.qualifies8_batch(np.uint16(lowa5.QUALIFY8))
+    assert isinstance(one, np.ndarray) and one.shape == () and bool(one)
 
 
 def test_qualifies8_errors():

@@ -41,13 +41,16 @@ def qualifies8(value: int) -> bool:
 
 
 def qualifies8_batch(values: npt.ArrayLike) -> npt.NDArray[np.bool_]:
-    """qualifies8 over an array of values (as returned by evaluate_batch): a bool array."""
+    """qualifies8 over an array of values (as returned by evaluate_batch): a bool array of the
+    same shape."""
     values = np.asarray(values)
+    if values.size == 0 and values.dtype.kind == "f":      # [] holds no values, not floats
+        values = values.astype(np.uint16)
     if values.dtype.kind not in "iu":
         raise TypeError(f"values must be an integer array, got dtype {values.dtype}")
     if values.size and (values.min() < 1 or values.max() > MAX_VALUE):
         raise ValueError(f"A-5 values are in 1..{MAX_VALUE}")
-    return values >= QUALIFY8
+    return np.asarray(values >= QUALIFY8)      # an array even for a 0-d input
 
 
 def _checked(value: object) -> int:
