@@ -97,18 +97,26 @@ ctypedef struct board_t:
     bint foul
     int32_t royalties[3]
     uint64_t bad          # non-zero when a card is out of range or appears twice
-    uint64_t mask         # the board's card bits (see _kernels.mask_or)
+    uint64_t mask         # the board's card bits (see _kernels.card_mask)
 
 
 cdef inline board_t eval_board(const uint8_t* c, const rules_t* r) noexcept nogil:
     cdef board_t b
-    b.bad = 0
-    b.mask = card_mask(c, 13, &b.bad)     # flags a card in two rows too
-    cdef uint64_t mid_mask = card_mask(c + 3, 5, &b.bad)
-    cdef uint64_t bot_mask = card_mask(c + 8, 5, &b.bad)
-    cdef uint16_t mid_high = high_value(key_sum(c + 3, 5), mid_mask, 5)
-    b.top = high3_value(key_sum(c, 3))
-    b.bottom = high_value(key_sum(c + 8, 5), bot_mask, 5)
+    # Every card is read before anything is stored in b (a store could alias the card bytes and
+    # make the compiler read them again), row by row: in this order the loop ran 5-10% faster.
+    cdef uint64_t bad = 0
+    cdef uint64_t top_mask = card_mask(c, 3, &bad)
+    cdef uint64_t top_key = key_sum(c, 3)
+    cdef uint64_t mid_mask = card_mask(c + 3, 5, &bad)
+    cdef uint64_t mid_key = key_sum(c + 3, 5)
+    cdef uint64_t bot_mask = card_mask(c + 8, 5, &bad)
+    cdef uint64_t bot_key = key_sum(c + 8, 5)
+    cdef uint16_t mid_high = high_value(mid_key, mid_mask, 5)
+    # a card in two rows shows as a bit two row masks share
+    b.bad = bad | (top_mask & mid_mask) | (top_mask & bot_mask) | (mid_mask & bot_mask)
+    b.mask = top_mask | mid_mask | bot_mask
+    b.top = high3_value(top_key)
+    b.bottom = high_value(bot_key, bot_mask, 5)
     b.top_row = hr_row_of_high3[b.top]
     b.bottom_row = hr_row_of_high[b.bottom]
     if r.lowball:
