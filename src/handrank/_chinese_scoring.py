@@ -96,7 +96,7 @@ def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = 
         units_a, units_b = units[naturals & 15], units[naturals >> 4]
         # A natural is paid at once and the larger one wins. Equal units (a tie, or the same kind
         # compared by its setting) are settled one row at a time: both hands then hold one.
-        paid = (units_a >= 0) | (units_b >= 0)
+        paid = (units_a > 0) | (units_b > 0)
         out[paid] = np.where(units_a > units_b, units_a, -units_b)[paid]
         for i in np.flatnonzero(paid & (units_a == units_b)):
             out[i] = _naturals(arr_a[i], arr_b[i], rules)
@@ -106,9 +106,10 @@ def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = 
 @lru_cache(maxsize=16)
 def _units_of_kinds(rules: Rules) -> npt.NDArray[np.int32]:
     """For each set of natural kinds (bits in the order of NATURALS, as the compiled scorer
-    reports them), the units of the best natural these rules pay among them; -1 for none."""
+    reports them), the units of the best natural these rules pay among them; 0 for none (a
+    natural pays at least 1)."""
     return np.array([max([units for kind, units in rules.naturals if kinds >> NATURALS.index(kind) & 1],
-                         default=-1) for kinds in range(16)], dtype=np.int32)
+                         default=0) for kinds in range(16)], dtype=np.int32)
 
 
 def _naturals(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], rules: Rules) -> int:

@@ -7,7 +7,7 @@ cdef extern from "Python.h":
 cdef extern from *:
     """
     /* An exact int that fits one internal digit, read in place (a call to PyLong_AsLong costs more
-       than the rest of a scalar evaluation); -1 for anything larger or negative. */
+       than the rest of a scalar evaluation); a negative number for anything negative or larger. */
     static inline long hr_small_int(PyObject* op) {
     #if defined(PYPY_VERSION) || defined(Py_LIMITED_API)
         int overflow;
