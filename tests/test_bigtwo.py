@@ -216,13 +216,33 @@ def test_batch_out_and_threads():
     assert bigtwo.classify_batch(hands, out=out, threads=2) is out
     assert (out == expected).all()
     hands[150_000, 0] = hands[150_000, 4]
-    out[:] = -7
-    with pytest.raises(ValueError, match="row 150000"):
-        bigtwo.classify_batch(hands, out=out, threads=2)
+    for threads in (1, 2):       # one thread checks every row before writing any; two save out
+        out[:] = -7
+        with pytest.raises(ValueError, match="row 150000"):
+            bigtwo.classify_batch(hands, out=out, threads=threads)
+        assert (out == -7).all()
+    pairs = hr.random_hands(1000, 2, seed=9)
+    pairs[999, 1] = 77
+    out = np.full(len(pairs), -7, dtype=np.int32)
+    with pytest.raises(ValueError, match="row 999: card id 77"):
+        bigtwo.classify_batch(pairs, out=out, threads=1)
     assert (out == -7).all()
     with pytest.raises(TypeError, match="dtype int32"):
         bigtwo.classify_batch(hands[:5], out=np.empty(5, dtype=np.uint16))
     assert bigtwo.classify_batch(["3d 4c 5h 6s 7d", "3d 3c 4h 4s 5d"]).tolist()[1] == 0
+
+
+def test_batch_of_many_combos_matches_classify():
+    """Rows that may be combos are keyed in full, their keys kept aside until every row is
+    checked: runs of them, longer than a block, in every position."""
+    rng = np.random.default_rng(5)
+    suited = np.array([rng.choice(13, 5, replace=False) * 4 + rng.integers(4) for _ in range(5000)])
+    mixed = hr.random_hands(5000, 5, seed=5)
+    hands = np.concatenate([suited, mixed, suited[::-1], mixed[:3]]).astype(np.uint8)
+    for name in ("hk", "pusoy"):
+        keys = bigtwo.classify_batch(hands, name, threads=1)
+        expected = [0 if (c := bigtwo.classify(h.tolist(), name)) is None else c.key for h in hands]
+        assert keys.tolist() == expected
 
 
 # ----------------------------------------------------------------------------- payments

@@ -156,12 +156,16 @@ def run(kernel: Kernel, arr: Cards, out: Values | tuple[Values, ...], threads: i
 
 
 def evaluate(kernel: Kernel, hands: npt.ArrayLike, sizes: Sequence[int], out: Values | None,
-             threads: int | None, what: str, dtype: type = np.uint16) -> Values:
+             threads: int | None, what: str, dtype: type = np.uint16,
+             checks_first: bool = False) -> Values:
+    """The batch call: check the input, run the kernel, raise for the first bad row; a given `out`
+    is then unchanged. A kernel that `checks_first` (every row before it writes any) keeps `out`
+    unchanged by itself when it runs in one piece; otherwise `out` is saved first."""
     arr = card_array(hands, sizes, what)
     n: int = arr.shape[0]
     result = out_array(out, n, what, dtype)
     nthreads = thread_count(threads, n)
-    saved = result.copy() if out is not None else None
+    saved = result.copy() if out is not None and not (checks_first and nthreads == 1) else None
     bad = run(kernel, arr, result, nthreads)
     if bad >= 0:
         if saved is not None:

@@ -11,11 +11,14 @@ flushes) and the shift of that suit:
     key = base + (max(suit of each card that has the tie-break rank) << shift)
 
 Singles, pairs, triples and bare quads are keyed directly from each card's Big Two rank and suit.
+
+The batch loop keys a five-card row in full only when the OR of its card bits shows it may be a
+combo (see check5): about 1 random row in 130.
 """
 cimport cython
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort
-from libc.string cimport memset
+from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.string cimport memcpy, memset
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_New, PyList_SET_ITEM
@@ -47,6 +50,10 @@ ctypedef struct rules_t:
     int n_straights
     uint16_t straight_masks[13]  # card-rank bit sets of the straights
     uint8_t is_straight[8192]    # by card-rank bit set
+    uint8_t may_combine[8192]    # by the bit set of the ranks 5 unsuited cards hold: 1 if some
+                                 #   such hand is a combo (straights, full houses, fours, ...)
+    uint64_t other_suits[256]    # by card id: the card-mask bits of the other suits (0 for a bad
+                                 #   id, whose row is an error anyway)
 
 
 # The default ruleset's class table, built by tools/gen_tables.py, and the ruleset facts it was
@@ -97,6 +104,38 @@ cdef class Tables:
         for i, mask in enumerate(straight_masks):
             self.c.straight_masks[i] = mask
             self.c.is_straight[mask] = 1
+        mark_rank_sets(&self.c)
+        memset(self.c.other_suits, 0, sizeof(self.c.other_suits))
+        cdef uint64_t lane
+        for card in range(52):
+            lane = 0xFFFF                   # a card's mask is one bit in the lane of its suit
+            while not (hr_card_mask[card] & lane):
+                lane <<= 16
+            self.c.other_suits[card] = ~lane
+
+
+cdef void mark_rank_sets(rules_t* t) noexcept:
+    """Fill t.may_combine: key every multiset of 5 ranks as cards of mixed suits."""
+    cdef uint8_t hand[5]
+    cdef int r[5]
+    cdef int j
+    cdef uint16_t ranks
+    memset(t.may_combine, 0, 8192)
+    for r[0] in range(13):
+        for r[1] in range(r[0], 13):
+            for r[2] in range(r[1], 13):
+                for r[3] in range(r[2], 13):
+                    for r[4] in range(r[3], 13):
+                        if r[0] == r[4]:
+                            continue                # five of a rank: no such hand
+                        ranks = 0
+                        for j in range(5):
+                            # suits 0, 1, 2, 3, 0: never one suit, and distinct cards, since
+                            # equal ranks are consecutive and at most 4 long
+                            hand[j] = 4 * r[j] + j % 4
+                            ranks |= 1 << r[j]
+                        if key_of(t, hand, 5):
+                            t.may_combine[ranks] = 1
 
 
 cdef inline uint32_t class_entry(const uint32_t* by_slot, const uint32_t* by_flush, uint64_t key,
@@ -145,36 +184,58 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
 
 
 cdef enum:
-    BLOCK = 2048        # rows per pass of loop5: the block's entries stay in L1
+    BLOCK = 2048        # rows per pass of check5: a block's cards are still in cache when keyed
 
 
-cdef inline uint64_t loop5(const rules_t* t, const uint8_t* c, Py_ssize_t n, int32_t* out) noexcept nogil:
-    # Two passes per block: the class entry of every row, then the tie-break suit of the few rows
-    # that need one. The first is then the lean loop of the high-hand evaluator: keeping every
-    # row's cards at hand for the second step made it spill its registers.
-    cdef const uint32_t* by_slot = t.by_slot      # in locals, not reloaded through t every row
-    cdef const uint32_t* by_flush = &t.by_flush[0]
-    cdef uint64_t bad = 0
-    cdef Py_ssize_t start = 0, i, end
-    cdef uint64_t mask
-    cdef uint32_t info
-    cdef const uint8_t* row
+ctypedef struct hit_t:    # a row that may be a combo, and its key (possibly 0)
+    Py_ssize_t row
+    int32_t key
+
+ctypedef struct hits_t:   # a growing list of them
+    hit_t* at
+    Py_ssize_t size, room
+
+
+cdef int check5(const rules_t* t, const uint8_t* c, Py_ssize_t n, hits_t* hits,
+                uint64_t* bad) noexcept nogil:
+    """Checks every row, and lists in `hits` the rows that may be combos, each with its key
+    (possibly 0). Returns -1 when out of memory."""
+    # About 99% of random five-card sets are no combo, and their OR of card bits shows it: the
+    # ranks they hold admit no combo (no straight, no full house, ...), and they are not all of
+    # the first card's suit. Those rows cost a few instructions; the others are keyed in full, a
+    # block at a time while their cards are in cache.
+    cdef const uint8_t* may_combine = &t.may_combine[0]
+    cdef const uint64_t* other_suits = &t.other_suits[0]
+    cdef uint16_t listed[BLOCK]
+    cdef uint64_t mask, ranks
+    cdef Py_ssize_t start = 0, end, i, m
+    cdef void* grown
     while start < n:
         end = min(start + BLOCK, n)
+        m = 0
         for i in range(start, end):
-            row = c + 5 * i
-            mask = card_mask(row, 5, &bad)
-            out[i] = <int32_t>class_entry(by_slot, by_flush, key_sum(row, 5), mask)
-        for i in range(start, end):
-            info = <uint32_t>out[i]
-            if info >> 27:
-                out[i] = five_key(t, c + 5 * i, info)
+            mask = card_mask(c + 5 * i, 5, bad)
+            ranks = mask | mask >> 32                 # fold the four suit lanes into one
+            if may_combine[(ranks | ranks >> 16) & 0x1fff] or not (mask & other_suits[c[5 * i]]):
+                listed[m] = <uint16_t>(i - start)
+                m += 1
+        if hits.room - hits.size < m:
+            grown = realloc(hits.at, (2 * hits.room + BLOCK) * sizeof(hit_t))
+            if grown == NULL:
+                return -1
+            hits.at = <hit_t*>grown
+            hits.room = 2 * hits.room + BLOCK
+        for i in range(m):
+            hits.at[hits.size].row = start + listed[i]
+            hits.at[hits.size].key = key_of(t, c + 5 * (start + listed[i]), 5)
+            hits.size += 1
         start = end
-    return bad
+    return 0
 
 
 def batch(Tables t, const uint8_t[:, ::1] cards, int32_t[::1] out):
-    """Key of every row of `cards` into `out`, without the GIL. Returns -1, or the first bad row.
+    """Key of every row of `cards` into `out`, without the GIL. Returns -1, or the first bad row,
+    in which case `out` is unchanged: every row is checked before any is keyed.
 
     The caller (handrank.bigtwo) has checked the shape and that len(out) == len(cards)."""
     cdef Py_ssize_t n = cards.shape[0]
@@ -183,21 +244,31 @@ def batch(Tables t, const uint8_t[:, ::1] cards, int32_t[::1] out):
     cdef uint64_t bad = 0
     cdef const uint8_t* c
     cdef int32_t* o
-    cdef Py_ssize_t first_bad = -1
+    cdef hits_t hits
+    cdef int failed = 0
     if n == 0:
         return -1
     c = &cards[0, 0]
     o = &out[0]
+    hits.at = NULL
+    hits.size = hits.room = 0
     with nogil:
         if k == 5:
-            bad = loop5(&t.c, c, n, o)
+            failed = check5(&t.c, c, n, &hits, &bad)
+            if not bad and not failed:
+                memset(o, 0, n * sizeof(int32_t))
+                for i in range(hits.size):
+                    o[hits.at[i].row] = hits.at[i].key
+            free(hits.at)
         else:
             for i in range(n):
                 card_mask(c + k * i, k, &bad)
-                o[i] = key_of(&t.c, c + k * i, k)
-        if bad:
-            first_bad = first_bad_row(c, n, k)
-    return first_bad
+            if not bad:
+                for i in range(n):
+                    o[i] = key_of(&t.c, c + k * i, k)
+    if failed:
+        raise MemoryError()
+    return first_bad_row(c, n, k) if bad else -1
 
 
 def key(Tables t, const uint8_t[::1] cards):

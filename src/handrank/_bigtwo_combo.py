@@ -144,7 +144,7 @@ def classify_batch(cards: npt.ArrayLike, rules: RulesLike = None, out: npt.NDArr
     0..51, repeated card) raises ValueError naming the row and the card; `out` is then unchanged."""
     ctx = context(rules)
     return _batch.evaluate(partial(_bigtwo.batch, ctx.tables), cards, ctx.sizes, out, threads,
-                           "bigtwo.classify_batch", dtype=np.int32)
+                           "bigtwo.classify_batch", dtype=np.int32, checks_first=True)
 
 
 # ----------------------------------------------------------------------------- legal moves
