@@ -18,7 +18,7 @@ combo (see check5): about 1 random row in 130.
 cimport cython
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_New, PyList_SET_ITEM
@@ -138,12 +138,11 @@ cdef void mark_rank_sets(rules_t* t) noexcept:
                             t.may_combine[ranks] = 1
 
 
-cdef inline uint32_t class_entry(const uint32_t* by_slot, const uint32_t* by_flush, uint64_t key,
-                                uint64_t mask) noexcept nogil:
+cdef inline uint32_t class_entry(const rules_t* t, uint64_t key, uint64_t mask) noexcept nogil:
     # 5 suited cards hold one suit only: OR-ing the four 16-bit suit lanes gives their ranks
     if key & HR_FLUSH_BITS:
-        return by_flush[(mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1fff]
-    return by_slot[slot5(rank_hash(key, HR_HASH5_MUL))]
+        return t.by_flush[(mask | mask >> 16 | mask >> 32 | mask >> 48) & 0x1fff]
+    return t.by_slot[slot5(rank_hash(key, HR_HASH5_MUL))]
 
 
 cdef inline int32_t five_key(const rules_t* t, const uint8_t* c, uint32_t info) noexcept nogil:
@@ -164,8 +163,7 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
     """Key of k valid, distinct cards (0: no combo)."""
     cdef uint64_t checked_already = 0
     if k == 5:
-        return five_key(t, c, class_entry(t.by_slot, t.by_flush, key_sum(c, 5),
-                                          card_mask(c, 5, &checked_already)))
+        return five_key(t, c, class_entry(t, key_sum(c, 5), card_mask(c, 5, &checked_already)))
     if k == 1:
         return 1 + 4 * t.rank[c[0]] + t.suit[c[0]]
     if k == 2:
