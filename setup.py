@@ -1,4 +1,5 @@
 """Build: run tools/gen_tables.py into the build tree, then cythonize and compile the extension."""
+import glob
 import os
 import subprocess
 import sys
@@ -36,9 +37,17 @@ class GenerateThenBuild(build_ext):
         super().build_extensions()
 
 
+def extensions():
+    """One extension per .pyx under src/handrank, named for its path (src/handrank/ofc/_ofc.pyx ->
+    handrank.ofc._ofc), so that a new compiled module needs no line here."""
+    found = []
+    for source in sorted(glob.glob("src/handrank/**/*.pyx", recursive=True)):
+        name = os.path.splitext(os.path.relpath(source, "src"))[0].replace(os.sep, ".")
+        found.append(Extension(name, [source.replace(os.sep, "/")]))
+    return found
+
+
 setup(
-    ext_modules=[Extension("handrank._evaluate", ["src/handrank/_evaluate.pyx"]),
-                 Extension("handrank._bigtwo", ["src/handrank/_bigtwo.pyx"]),
-                 Extension("handrank._ofc", ["src/handrank/_ofc.pyx"])],
+    ext_modules=extensions(),
     cmdclass={"build_ext": GenerateThenBuild},
 )
