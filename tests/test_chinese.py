@@ -633,15 +633,15 @@ def test_score_custom_rules_against_reference():
 def test_compiled_natural_kinds_match_reference():
     # the batch scorer reports each hand's naturals (a's in the low 4 bits, b's in the high ones,
     # in the order of NATURALS); it must see exactly the kinds the reference sees
-    from handrank import _ofc
-    from handrank._chinese_rules import solver_tables
-    from handrank._ofc_board import pair_scores
+    from handrank._threerow import _kernel
+    from handrank._threerow.board import pair_scores
+    from handrank.chinese.rules import solver_tables
 
     rng = np.random.default_rng(330)
     a = [ref.natural_hand(rng, kind) for kind in chinese.NATURALS for _ in range(150)]
     a += hr.random_hands(2000, 13, seed=331).tolist()
     b = [rng.permutation([c for c in range(52) if c not in hand])[:13].tolist() for hand in a]
-    _, naturals, _, _ = pair_scores(solver_tables(chinese.Rules()), _ofc.SCORE_CHINESE_1_6, True,
+    _, naturals, _, _ = pair_scores(solver_tables(chinese.Rules()), _kernel.SCORE_CHINESE_1_6, True,
                                     a, b, 1, "test")
     for hand_a, hand_b, bits in zip(a, b, naturals.tolist()):
         for hand, kinds in ((hand_a, bits & 15), (hand_b, bits >> 4)):

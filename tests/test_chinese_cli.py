@@ -13,7 +13,8 @@ import pytest
 import cli_support
 from cli_support import run, table
 
-from handrank import _chinese_cli, chinese, high, high3, random_hands, rows
+import handrank.cli.chinese as chinese_cli
+from handrank import chinese, high, high3, random_hands, rows
 from handrank.cards import hand_str
 from handrank.high import Category
 
@@ -242,7 +243,7 @@ def file_hands():
 
 @pytest.mark.parametrize("objective", chinese.OBJECTIVES)
 def test_best_file_in_chunks(capsys, tmp_path, monkeypatch, objective):
-    monkeypatch.setattr(_chinese_cli, "HANDS_PER_THREAD", 2)
+    monkeypatch.setattr(chinese_cli, "HANDS_PER_THREAD", 2)
     hands = file_hands()
     path = tmp_path / "hands.txt"
     write_hands(path, hands)
@@ -349,7 +350,7 @@ def test_natural_file_stdin_and_errors(capsys, tmp_path, monkeypatch):
 # ----------------------------------------------------------------------------- progress bar
 def test_progress_bar_forced(capsys, tmp_path, monkeypatch):
     pytest.importorskip("tqdm")
-    monkeypatch.setattr(_chinese_cli, "HANDS_PER_THREAD", 2)
+    monkeypatch.setattr(chinese_cli, "HANDS_PER_THREAD", 2)
     hands = file_hands()[:6]
     path = tmp_path / "hands.txt"
     write_hands(path, hands)
@@ -378,7 +379,7 @@ def test_cli_imports_neither_tqdm_nor_the_chinese_cli_until_needed(cache_dir):
     probe = textwrap.dedent(f"""
         import sys
         import handrank.cli
-        loaded = {{"tqdm" in sys.modules, "handrank._chinese_cli" in sys.modules}}
+        loaded = {{"tqdm" in sys.modules, "handrank.cli.chinese" in sys.modules}}
         assert loaded == {{False}}, "import handrank.cli"
         handrank.cli.build_parser()
         assert "tqdm" not in sys.modules, "build_parser"

@@ -70,4 +70,4 @@ def test_games_load_on_first_use() -> None:
     assert not [m for m in imported if _within(m, ("handrank.bigtwo", "handrank.ofc", "handrank.chinese"))]
     code = "import handrank; print(handrank.ofc.__name__, handrank.chinese.Rules.__module__, handrank.bigtwo.Game.__name__)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
-    assert out.stdout.split() == ["handrank.ofc", "handrank._chinese_rules", "Game"]
+    assert out.stdout.split() == ["handrank.ofc", "handrank.chinese.rules", "Game"]

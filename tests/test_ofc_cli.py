@@ -11,7 +11,8 @@ import pytest
 import cli_support
 from cli_support import run, table
 
-from handrank import _ofc_cli, high, high3, low27, ofc, random_hands
+import handrank.cli.ofc as ofc_cli
+from handrank import high, high3, low27, ofc, random_hands
 from handrank.cards import hand_str
 
 # RULES.md's worked example: A +4, B -4.
@@ -230,7 +231,7 @@ def mixed_hands():
 
 
 def test_fantasyland_file_in_chunks(capsys, tmp_path, monkeypatch):
-    monkeypatch.setattr(_ofc_cli, "HANDS_PER_THREAD", 2)
+    monkeypatch.setattr(ofc_cli, "HANDS_PER_THREAD", 2)
     hands = mixed_hands()
     path = tmp_path / "hands.txt"
     write_hands(path, hands)
@@ -291,7 +292,7 @@ def test_fantasyland_stdin(capsys, monkeypatch):
 # ----------------------------------------------------------------------------- progress bar
 def test_progress_bar_forced(capsys, tmp_path, monkeypatch):
     pytest.importorskip("tqdm")
-    monkeypatch.setattr(_ofc_cli, "HANDS_PER_THREAD", 2)
+    monkeypatch.setattr(ofc_cli, "HANDS_PER_THREAD", 2)
     hands = mixed_hands()[:6]
     path = tmp_path / "hands.txt"
     write_hands(path, hands)
@@ -320,7 +321,7 @@ def test_cli_imports_neither_tqdm_nor_the_ofc_cli_until_needed():
     probe = textwrap.dedent(f"""
         import sys
         import handrank.cli
-        loaded = {{"tqdm" in sys.modules, "handrank._ofc_cli" in sys.modules}}
+        loaded = {{"tqdm" in sys.modules, "handrank.cli.ofc" in sys.modules}}
         assert loaded == {{False}}, "import handrank.cli"
         handrank.cli.build_parser()
         assert "tqdm" not in sys.modules, "build_parser"

@@ -1,7 +1,7 @@
 """The five-card class table of a Big Two ruleset.
 
 Standard library only: tools/gen_tables.py loads this file to build the default ruleset's table
-into the extension at build time, and handrank._bigtwo_tables calls it for any other ruleset on
+into the extension at build time, and handrank.bigtwo.tables calls it for any other ruleset on
 first use. One piece of code, so the two can never disagree.
 
 A class entry (uint32, one per high-hand class 1..7462; 0: no combo) is

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, NamedTuple, Union
 
 import numpy as np
 
-from handrank import _batch, _bigtwo
-from handrank._bigtwo_rules import Kind, Rules
-from handrank._bigtwo_tables import KIND_SHIFT, big_two_rank, tables
+from handrank import _batch
+from handrank.bigtwo import _bigtwo
+from handrank.bigtwo.rules import Kind, Rules
+from handrank.bigtwo.tables import KIND_SHIFT, big_two_rank, tables
 from handrank.cards import SUITS, card as parse_card, card_str, cards as parse_cards
 
 if TYPE_CHECKING:

@@ -13,9 +13,10 @@ import functools
 
 import numpy as np
 
-from handrank import _bigtwo, _evaluate
+from handrank import _evaluate
+from handrank.bigtwo import _bigtwo
 from handrank._bigtwo_classes import ANY_CARD, KIND_SHIFT, class_table, signature
-from handrank._bigtwo_rules import Kind, Rules
+from handrank.bigtwo.rules import Kind, Rules
 from handrank.cards import RANKS, SUITS
 
 __all__ = ["KIND_SHIFT", "big_two_rank", "five_card_kind", "tables"]

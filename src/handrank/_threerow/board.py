@@ -1,8 +1,6 @@
-"""OFC boards: fouls, royalties, Fantasyland and 1-6 scoring, for one board or (N, 13) arrays.
-
-One compiled kernel (handrank._ofc) evaluates a board for every entry point here, so a single
-board, a table of players and a batch of millions all follow exactly the same rules code.
-"""
+"""Boards of the three-row games (OFC, Chinese poker): the `Board` of 3 + 5 + 5 cards, and the batch
+evaluation and pair scoring of (N, 13) arrays under compiled rule tables (handrank._threerow._kernel),
+which each game's public functions call with its own rules."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -13,16 +11,14 @@ from typing import TYPE_CHECKING, NamedTuple, Union
 
 import numpy as np
 
-from handrank import _batch, _ofc
-from handrank._ofc_rules import Rules, as_rules, tables
+from handrank import _batch
+from handrank._threerow import _kernel
 from handrank.cards import cards as parse_cards, hand_problem, hand_str
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["Board", "BoardArrays", "is_foul", "royalties", "fantasyland", "score",
-           "evaluate_batch", "score_batch", "as_board", "table_points", "evaluate_with",
-           "pair_scores"]
+__all__ = ["Board", "BoardArrays", "BoardLike", "as_board", "table_points", "evaluate_with", "pair_scores"]
 
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
 
@@ -109,16 +105,7 @@ class BoardArrays(NamedTuple):
     fantasyland: npt.NDArray[np.uint8]       # (N,) cards dealt next hand, 0 for none
 
 
-def evaluate_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
-                   in_fantasyland: bool = False, threads: int | None = None) -> BoardArrays:
-    """Evaluate the boards of an (N, 13) integer array, each row top (3), middle (5), bottom (5).
-
-    The GIL is released and `threads` splits the rows over that many threads; every row is checked
-    (a bad one raises ValueError naming the row and the card)."""
-    return evaluate_with(tables(as_rules(rules)), cards, in_fantasyland, threads, "ofc.evaluate_batch")
-
-
-def evaluate_with(rule_tables: _ofc.RuleTables, cards: npt.ArrayLike, in_fantasyland: bool,
+def evaluate_with(rule_tables: _kernel.RuleTables, cards: npt.ArrayLike, in_fantasyland: bool,
                   threads: int | None, what: str) -> BoardArrays:
     """evaluate_batch under compiled rule tables (also Chinese poker's)."""
     arr = _batch.card_array(cards, (13,), what)
@@ -132,28 +119,19 @@ def evaluate_with(rule_tables: _ofc.RuleTables, cards: npt.ArrayLike, in_fantasy
     return BoardArrays(*outs)
 
 
-def _evaluate_rows(tables: _ofc.RuleTables, in_fantasyland: bool, cards: npt.NDArray[np.uint8],
+def _evaluate_rows(tables: _kernel.RuleTables, in_fantasyland: bool, cards: npt.NDArray[np.uint8],
                    foul: npt.NDArray[np.bool_], royalties: npt.NDArray[np.int32],
                    values: npt.NDArray[np.uint16], fantasyland: npt.NDArray[np.uint8]) -> int:
     # the compiled loop writes the flags as bytes
-    return int(_ofc.evaluate_boards(tables, in_fantasyland, cards, foul.view(np.uint8), royalties,
+    return int(_kernel.evaluate_boards(tables, in_fantasyland, cards, foul.view(np.uint8), royalties,
                                     values, fantasyland))
 
 
-def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = None,
-                threads: int | None = None) -> npt.NDArray[np.int32]:
-    """Net 1-6 points of each board of `a` against the board in the same row of `b` (both
-    (N, 13) arrays in row order, no card in both); b's points are the negation. GIL released,
-    `threads` as above."""
-    return pair_scores(tables(as_rules(rules)), _ofc.SCORE_OFC, False, a, b, threads,
-                       "ofc.score_batch")[0]
-
-
-def pair_scores(rule_tables: _ofc.RuleTables, scoring: int, royalties_to_winner: bool,
+def pair_scores(rule_tables: _kernel.RuleTables, scoring: int, royalties_to_winner: bool,
                 a: npt.ArrayLike, b: npt.ArrayLike, threads: int | None,
                 what: str) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8],
                                     npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """The compiled pair scoring of OFC or Chinese poker (see _ofc.score_pairs): the points, the
+    """The compiled pair scoring of OFC or Chinese poker (see _kernel.score_pairs): the points, the
     naturals of each row (a's in the low 4 bits, b's in the high ones), and a and b as checked
     card arrays."""
     arr_a = _batch.card_array(a, (13,), what)
@@ -164,7 +142,7 @@ def pair_scores(rule_tables: _ofc.RuleTables, scoring: int, royalties_to_winner:
     pairs = np.concatenate([arr_a, arr_b], axis=1)
     out = np.empty(len(pairs), dtype=np.int32)
     naturals = np.empty(len(pairs), dtype=np.uint8)
-    kernel = partial(_ofc.score_pairs, rule_tables, scoring, royalties_to_winner)
+    kernel = partial(_kernel.score_pairs, rule_tables, scoring, royalties_to_winner)
     bad = _batch.run(kernel, pairs, (out, naturals), _batch.thread_count(threads, len(pairs)))
     if bad >= 0:
         for which, row in (("a", arr_a[bad]), ("b", arr_b[bad])):
@@ -173,42 +151,6 @@ def pair_scores(rule_tables: _ofc.RuleTables, scoring: int, royalties_to_winner:
         shared = hand_str(sorted(set(arr_a[bad].tolist()) & set(arr_b[bad].tolist())))
         raise ValueError(f"row {bad}: {shared} in both a and b (the boards of a deal come from one deck)")
     return out, naturals, arr_a, arr_b
-
-
-# ---------------------------------------------------------------------- one board
-def _evaluate_one(board: BoardLike, rules: Rules | str | None,
-                  in_fantasyland: bool = False) -> BoardArrays:
-    return evaluate_batch(np.array([as_board(board).cards], dtype=np.uint8), rules, in_fantasyland, 1)
-
-
-def is_foul(board: BoardLike, rules: Rules | str | None = None) -> bool:
-    """Whether the board fouls: rows out of order (bottom >= middle >= top), or in deuce a top
-    above the bottom or a middle worse than the qualifier."""
-    return bool(_evaluate_one(board, rules).foul[0])
-
-
-def royalties(board: BoardLike, rules: Rules | str | None = None) -> tuple[int, int, int]:
-    """Royalties of the (top, middle, bottom) rows; (0, 0, 0) for a fouled board."""
-    top, middle, bottom = _evaluate_one(board, rules).royalties[0].tolist()
-    return top, middle, bottom
-
-
-def fantasyland(board: BoardLike, rules: Rules | str | None = None,
-                in_fantasyland: bool = False) -> int:
-    """Cards dealt next hand in Fantasyland for this board (0: none). With ``in_fantasyland`` the
-    board was played in Fantasyland and the stay conditions apply instead of the entry ones."""
-    return int(_evaluate_one(board, rules, in_fantasyland).fantasyland[0])
-
-
-def score(boards: Sequence[BoardLike], rules: Rules | str | None = None) -> list[int]:
-    """Net points of each of 2 to 4 players, summed over every pair of players (zero-sum).
-
-    Per pair (1-6): 1 point per row won, the scoop bonus for all three, and royalties as net
-    differences; a fouled board pays a valid one 3 + scoop bonus + its royalties."""
-    players = [as_board(board) for board in boards]
-    if not 2 <= len(players) <= 4:
-        raise ValueError(f"ofc.score takes 2 to 4 boards, got {len(players)}")
-    return table_points(players, partial(score_batch, rules=rules, threads=1))
 
 
 def table_points(players: Sequence[Board],

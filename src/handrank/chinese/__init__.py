@@ -5,14 +5,14 @@ Rows, validity and royalty tables are OFC's machinery (handrank.rows, handrank.o
 an `ofc.Board`. ``rules`` arguments take a `chinese.Rules`, a preset name (``"2-4"``) or None for
 the default (``1-6``).
 """
-from handrank._chinese_ev import RowTables, row_tables
-from handrank._chinese_naturals import Natural, compare_naturals, natural
-from handrank._chinese_rules import NATURALS, Rules
-from handrank._chinese_scoring import (SettingArrays, evaluate_batch, is_mis_set, royalties, score,
+from handrank.chinese.ev import RowTables, row_tables
+from handrank.chinese.naturals import Natural, compare_naturals, natural
+from handrank.chinese.rules import NATURALS, Rules
+from handrank.chinese.scoring import (SettingArrays, evaluate_batch, is_mis_set, royalties, score,
                                        score_batch)
-from handrank._chinese_setting import (OBJECTIVES, BestSetting, BestSettingArrays, best_setting,
+from handrank.chinese.setting import (OBJECTIVES, BestSetting, BestSettingArrays, best_setting,
                                        best_setting_batch, settings)
-from handrank._ofc_board import Board
+from handrank._threerow.board import Board
 
 __all__ = ["Rules", "NATURALS", "Board", "Natural", "natural", "compare_naturals", "settings",
            "best_setting", "best_setting_batch", "BestSetting", "BestSettingArrays", "OBJECTIVES",

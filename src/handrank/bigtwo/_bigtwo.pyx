@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Compiled core of handrank.bigtwo: the key of one play, the batch loop and move enumeration.
 
-Every ruleset is a `Tables` object built once by handrank._bigtwo_tables. A five-card play is
+Every ruleset is a `Tables` object built once by handrank.bigtwo.tables. A five-card play is
 hashed as the poker evaluators hash it (the perfect hash of its rank multiset, or the rank bit set
 of a flush), which fixes the rank multiset and whether the cards are suited. Python builds one
 32-bit entry per high-hand class (1..7462); Tables re-indexes them by hash slot and by flush rank
@@ -67,7 +67,7 @@ def built_in_classes():
 
 @cython.auto_pickle(False)
 cdef class Tables:
-    """The lookup tables of one ruleset (arrays built by handrank._bigtwo_tables)."""
+    """The lookup tables of one ruleset (arrays built by handrank.bigtwo.tables)."""
     cdef readonly object arrays
     cdef rules_t c
 

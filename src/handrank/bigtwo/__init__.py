@@ -5,12 +5,12 @@ Cards use the package's ids (``4 * rank + suit``, ``2c = 0``, ``As = 51``); Big 
 (3 lowest, 2 highest; suits per ruleset) lives in the keys. ``rules`` arguments take a `Rules`,
 a preset name (``"taiwan"``) or None for the default ``hk`` ruleset.
 """
-from handrank._bigtwo_actions import ComboSpace
-from handrank._bigtwo_combo import (ACTIONS, Combo, action_cards, action_mask, beats, card_strength,
+from handrank.bigtwo.actions import ComboSpace
+from handrank.bigtwo.combo import (ACTIONS, Combo, action_cards, action_mask, beats, card_strength,
                                     classify, classify_batch, legal_move_arrays, legal_moves)
-from handrank._bigtwo_game import Game, IllegalMove, Turn
-from handrank._bigtwo_rules import Kind, Rules
-from handrank._bigtwo_scoring import holds_bonus, is_bonus_play, payments
+from handrank.bigtwo.game import Game, IllegalMove, Turn
+from handrank.bigtwo.rules import Kind, Rules
+from handrank.bigtwo.scoring import holds_bonus, is_bonus_play, payments
 
 __all__ = ["Rules", "Kind", "Combo", "classify", "beats", "classify_batch", "legal_moves",
            "legal_move_arrays", "action_mask", "action_cards", "ACTIONS", "ComboSpace", "card_strength",

@@ -5,10 +5,11 @@ exact Fantasyland solver, for the classic, pineapple, progressive and 2-7 ("deuc
 (``pineapple``). Boards take an `ofc.Board`, its text form (``"Qs Qh 5d / ... / ..."``) or a
 (top, middle, bottom) tuple; batch functions take (N, 13) arrays in row order top, middle, bottom.
 """
-from handrank._ofc_board import (Board, BoardArrays, evaluate_batch, fantasyland, is_foul, royalties,
-                                 score, score_batch)
-from handrank._ofc_rules import Rules
-from handrank._ofc_solver import Solution, SolutionArrays, solve_fantasyland, solve_fantasyland_batch
+from handrank._threerow.board import Board, BoardArrays
+from handrank._threerow.solver import SolutionArrays
+from handrank.ofc.board import evaluate_batch, fantasyland, is_foul, royalties, score, score_batch
+from handrank.ofc.rules import Rules
+from handrank.ofc.solver import Solution, solve_fantasyland, solve_fantasyland_batch
 from handrank.rows import value as row_value, value_batch as row_value_batch
 
 __all__ = ["Rules", "Board", "row_value", "row_value_batch", "is_foul", "royalties", "fantasyland",

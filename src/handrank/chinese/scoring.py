@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from handrank import _ofc
-from handrank._chinese_naturals import compare_naturals, natural
-from handrank._chinese_rules import NATURALS, Rules, as_rules, solver_tables
-from handrank._ofc_board import Board, as_board, evaluate_with, pair_scores, table_points
+from handrank._threerow import _kernel
+from handrank.chinese.naturals import compare_naturals, natural
+from handrank.chinese.rules import NATURALS, Rules, as_rules, solver_tables
+from handrank._threerow.board import Board, as_board, evaluate_with, pair_scores, table_points
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -88,7 +88,7 @@ def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = 
     """Net units of each setting of `a` against the setting in the same row of `b`, both
     (N, 13) arrays in row order top, middle, bottom (naturals included). GIL released."""
     rules = as_rules(rules)
-    scoring = _ofc.SCORE_CHINESE_1_6 if rules.scoring == "1-6" else _ofc.SCORE_CHINESE_2_4
+    scoring = _kernel.SCORE_CHINESE_1_6 if rules.scoring == "1-6" else _kernel.SCORE_CHINESE_2_4
     out, naturals, arr_a, arr_b = pair_scores(solver_tables(rules), scoring, rules.royalties_to_winner,
                                               a, b, threads, "chinese.score_batch")
     if naturals.any():

@@ -7,9 +7,9 @@ from typing import SupportsIndex, Union
 
 import numpy as np
 
-from handrank._bigtwo_combo import Cards, Combo, RulesLike, classify, context, legal_move_arrays
-from handrank._bigtwo_rules import Kind, Rules
-from handrank._bigtwo_tables import KIND_SHIFT
+from handrank.bigtwo.combo import Cards, Combo, RulesLike, classify, context, legal_move_arrays
+from handrank.bigtwo.rules import Kind, Rules
+from handrank.bigtwo.tables import KIND_SHIFT
 from handrank.cards import cards as parse_cards
 
 __all__ = ["payments", "holds_bonus", "is_bonus_play"]

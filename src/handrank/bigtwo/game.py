@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from handrank import _bigtwo
-from handrank._bigtwo_actions import ComboSpace
-from handrank._bigtwo_combo import (Cards, Combo, RulesLike, action_cards, action_mask, card_strength,
+from handrank.bigtwo import _bigtwo
+from handrank.bigtwo.actions import ComboSpace
+from handrank.bigtwo.combo import (Cards, Combo, RulesLike, action_cards, action_mask, card_strength,
                                     context, legal_move_arrays, make_combo)
-from handrank._bigtwo_scoring import payments
+from handrank.bigtwo.scoring import payments
 from handrank.cards import card_str, cards as parse_cards, hand_str
 
 if TYPE_CHECKING:

@@ -1,31 +1,30 @@
 """`handrank ofc`: score OFC boards, evaluate one board, solve Fantasyland hands.
 
-cli.py registers the subcommand and imports this module only when `handrank ofc` runs; tqdm (the
-optional progress bar of `ofc fantasyland --file`) is imported only when a file is solved.
+handrank.cli imports this module only when the parser is built; tqdm (the optional progress bar
+of `ofc fantasyland --file`) is imported only when a file is solved.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from handrank import high, high3, low27, ofc
 from handrank._batch import cpu_count
-from handrank._ofc_rules import MAX_CARDS, MIN_CARDS, low_value
-from handrank.cards import card_str, cards, hand_str
-from handrank.cli import (EXIT_FAILED, EXIT_OK, EXIT_USAGE, _error, _is_one_card, _positive_int,
-                          _read_hand_files)
+from handrank._threerow.thresholds import MAX_CARDS, MIN_CARDS, low_value
+from handrank.cards import cards, hand_str
+from handrank.cli._common import (EXIT_FAILED, EXIT_OK, ROWS, ROW_SLICES, add_file_arguments,
+                                  add_rules_and_json, chunks, columns, error, hand_tables, is_one_card,
+                                  parse_table, progress_bar, read_hand_files, rows_table, usage_error)
 
 if TYPE_CHECKING:
     import argparse
 
-ROWS = ("top", "middle", "bottom")
-ROW_SLICES = ((0, 3), (3, 8), (8, 13))       # the rows in a board's 13 cards
+HELP = "Open-Face Chinese poker: score boards, royalties and fouls, solve Fantasyland"
+
 SEPARATORS = ("/", "|")
 
 # Hands per thread in each solve_fantasyland_batch call of --file mode; the progress bar advances
@@ -70,33 +69,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_rules_and_json((score, board, solve), ofc.Rules.presets(), _JSON_HELP)
 
 
-def add_file_arguments(parser: argparse.ArgumentParser, what: str, solver: bool) -> None:
-    """--file (what it does with the hands of F); for a solver also --threads and --progress."""
-    import argparse
-
-    parser.add_argument("--file", "-f", action="append", default=[], metavar="F",
-                        help=f"{what} (blank lines and # comments are skipped; may be repeated; "
-                             "'-' is stdin)")
-    if not solver:
-        return
-    parser.add_argument("--threads", "-t", type=_positive_int, default=None, metavar="T",
-                        help="solver threads (default: every core, for enough hands)")
-    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="show (--progress) or hide (--no-progress) the progress bar of "
-                             "--file (needs tqdm: pip install 'handrank[progress]'); default: "
-                             "shown when stderr is a terminal")
-
-
-def add_rules_and_json(actions: Iterable[argparse.ArgumentParser], presets: tuple[str, ...],
-                       json_help: dict[str, str]) -> None:
-    """--rules (one of `presets`, the first by default) and --json on every action."""
-    for sub in actions:
-        sub.add_argument("--rules", choices=presets, default=presets[0],
-                         help="the ruleset (default %(default)s)")
-        sub.add_argument("--json", action="store_true", help=json_help[sub.prog.split()[-1]])
-        sub.set_defaults(action_parser=sub)
-
-
 _JSON_HELP = {
     "score": "one JSON object: rules, and per player board, fouled, royalties (top, middle, "
              "bottom), total, fantasyland, points",
@@ -125,45 +97,19 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "score":
         if not 2 <= len(args.boards) <= 4:
             given = len(args.boards)
-            return _usage_error(args, f"a deal has 2 to 4 players (one quoted BOARD each), got "
+            return usage_error(args, f"a deal has 2 to 4 players (one quoted BOARD each), got "
                                       f"{given} board{'s' if given != 1 else ''}")
         return _score(args.boards, rules, args.json)
     if args.action == "board":
         return _board(args.boards, rules, args.in_fantasyland, args.json)
     if args.hands and args.file:
-        return _usage_error(args, "give HAND arguments or --file, not both")
+        return usage_error(args, "give HAND arguments or --file, not both")
     if args.hands:
         return _solve_hands(args, rules)
     return _solve_files(args, rules)
 
 
-def _usage_error(args: argparse.Namespace, message: str) -> int:
-    """What argparse does for a usage error, returned instead of raised."""
-    parser = args.action_parser
-    parser.print_usage(sys.stderr)
-    print(f"{parser.prog}: error: {message}", file=sys.stderr)
-    return EXIT_USAGE
-
-
 # ----------------------------------------------------------------------------- score
-def parse_table(action: str, noun: str, texts: list[str], parse: Callable[[str], ofc.Board]) -> list[ofc.Board] | None:
-    """The boards (or settings) of a table, or None after reporting the first bad one or a card
-    dealt twice; players are numbered from 1."""
-    boards = []
-    owner: dict[int, int] = {}
-    for player, text in enumerate(texts, 1):
-        try:
-            boards.append(parse(text))
-        except ValueError as exc:
-            _error(f"{action}: {noun} {player}: {text!r}: {exc}")
-            return None
-        for card in boards[-1].cards:
-            if card in owner:
-                _error(f"{action}: card {card_str(card)} is in {noun}s {owner[card]} and {player}: "
-                       "the hands of a deal come from one deck")
-                return None
-            owner[card] = player
-    return boards
 
 
 def _score(texts: list[str], rules: ofc.Rules, as_json: bool) -> int:
@@ -186,13 +132,13 @@ def _score(texts: list[str], rules: ofc.Rules, as_json: bool) -> int:
         cells.append((str(player), str(board), "fouled" if result["fouled"] else royalties,
                       f"{result['fantasyland']} cards" if result["fantasyland"] else "-",
                       f"{net:+d}" if net else "0"))
-    print(_columns(cells, right=(4,)))
+    print(columns(cells, right=(4,)))
     return EXIT_OK
 
 
 # ----------------------------------------------------------------------------- board
 def _board(texts: list[str], rules: ofc.Rules, in_fantasyland: bool, as_json: bool) -> int:
-    if len(texts) > 1 and all(t in SEPARATORS or _is_one_card(t) for t in texts):
+    if len(texts) > 1 and all(t in SEPARATORS or is_one_card(t) for t in texts):
         texts = [" ".join(texts)]              # an unquoted board: Qs Qh 5d / Ts 9s ... / ...
     status = EXIT_OK
     printed = 0
@@ -200,7 +146,7 @@ def _board(texts: list[str], rules: ofc.Rules, in_fantasyland: bool, as_json: bo
         try:
             board = ofc.Board.parse(text)
         except ValueError as exc:
-            _error(f"ofc board: board {i}: {text!r}: {exc}")
+            error(f"ofc board: board {i}: {text!r}: {exc}")
             status = EXIT_FAILED
             continue
         result = _evaluate([board], rules, in_fantasyland)[0]
@@ -211,7 +157,7 @@ def _board(texts: list[str], rules: ofc.Rules, in_fantasyland: bool, as_json: bo
             print()
         printed += 1
         print(f"{board} ({rules.name})")
-        print(_rows_table(result["rows"], result["total"]))
+        print(rows_table(result["rows"], result["total"]))
         if result["fouled"]:
             print(f"fouled: {'; '.join(result['foul'])} (no royalties, no Fantasyland)")
         else:
@@ -272,25 +218,6 @@ def _foul_reasons(rules: ofc.Rules, values: list[int]) -> list[str]:
     return reasons
 
 
-def _rows_table(rows: list[dict[str, Any]], total: int) -> str:
-    cells = [("row", "cards", "royalty", "description")]
-    cells += [(r["row"], r["cards"], str(r["royalty"]), r["description"]) for r in rows]
-    cells.append(("total", "", str(total), ""))
-    return _columns(cells, right=(2,))
-
-
-def _columns(cells: Sequence[Sequence[str]], right: tuple[int, ...] = ()) -> str:
-    """Rows of cells as aligned columns two spaces apart (the last one unpadded)."""
-    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
-    lines = []
-    for row in cells:
-        parts = [cell.rjust(width) if i in right else cell.ljust(width)
-                 for i, (cell, width) in enumerate(zip(row, widths))]
-        parts[-1] = row[-1].rjust(widths[-1]) if len(row) - 1 in right else row[-1]
-        lines.append("  ".join(parts).rstrip())
-    return "\n".join(lines)
-
-
 # ----------------------------------------------------------------------------- fantasyland
 def _solve_hands(args: argparse.Namespace, rules: ofc.Rules) -> int:
     """HAND arguments: a table per hand."""
@@ -299,37 +226,10 @@ def _solve_hands(args: argparse.Namespace, rules: ofc.Rules) -> int:
                        lambda result: _print_solution(result, rules), _json_record, args.json)
 
 
-def hand_tables(action: str, texts: list[str], parse: Callable[[str], list[int]],
-                solve: Callable[[list[int]], dict[str, Any]], show: Callable[[dict[str, Any]], None],
-                json_record: Callable[[dict[str, Any]], dict[str, Any]], as_json: bool) -> int:
-    """HAND arguments (a hand's cards given as separate arguments make one hand): each parsed,
-    solved and shown as a table (or a JSON line); a bad one is reported and skipped (exit 1)."""
-    if len(texts) > 1 and all(_is_one_card(t) for t in texts):
-        texts = [" ".join(texts)]
-    status = EXIT_OK
-    printed = 0
-    for i, text in enumerate(texts, 1):
-        try:
-            ids = parse(text)
-        except ValueError as exc:
-            _error(f"{action}: hand {i}: {text!r}: {exc}")
-            status = EXIT_FAILED
-            continue
-        result = solve(ids)
-        if as_json:
-            print(json.dumps(json_record(result)))
-            continue
-        if printed:
-            print()
-        printed += 1
-        show(result)
-    return status
-
-
 def _print_solution(result: dict[str, Any], rules: ofc.Rules) -> None:
     board = ofc.Board.from_cards(result["cards"])
     print(f"{result['hand']} ({len(result['ids'])} cards, {rules.name})")
-    print(_rows_table(_rows(board, result["royalties"], rules), result["total"]))
+    print(rows_table(_rows(board, result["royalties"], rules), result["total"]))
     if result["fouled"]:
         print("fouled: every setting of these cards fouls (shown: the five highest cards at the "
               "bottom, the next five in the middle, the next three on top)")
@@ -344,10 +244,10 @@ def _print_solution(result: dict[str, Any], rules: ofc.Rules) -> None:
 def _solve_files(args: argparse.Namespace, rules: ofc.Rules) -> int:
     """--file (or stdin): every hand read first (bad lines reported at once), then solved in
     chunks with a progress bar, one output line per hand in input order."""
-    hands, status = _read_hand_files(args.file, _fantasyland_hand, "ofc fantasyland")
+    hands, status = read_hand_files(args.file, _fantasyland_hand, "ofc fantasyland")
     size = HANDS_PER_THREAD * (args.threads or cpu_count())
-    with _progress_bar(len(hands), args.progress) as bar:
-        for chunk in _chunks(hands, size):
+    with progress_bar(len(hands), args.progress) as bar:
+        for chunk in chunks(hands, size):
             results = _solve(chunk, rules, args.stay_value, args.threads)
             with bar.writing():
                 for result in results:
@@ -358,18 +258,6 @@ def _solve_files(args: argparse.Namespace, rules: ofc.Rules) -> int:
                 sys.stdout.flush()
             bar.update(len(chunk))
     return status
-
-
-def _chunks(hands: list[list[int]], size: int) -> Iterator[list[list[int]]]:
-    """Runs of at most `size` consecutive hands with as many cards (one batch call each)."""
-    chunk: list[list[int]] = []
-    for hand in hands:
-        if chunk and (len(chunk) == size or len(hand) != len(chunk[0])):
-            yield chunk
-            chunk = []
-        chunk.append(hand)
-    if chunk:
-        yield chunk
 
 
 def _fantasyland_hand(text: str) -> list[int]:
@@ -420,42 +308,5 @@ def _solution_line(result: dict[str, Any]) -> str:
 
 
 # ----------------------------------------------------------------------------- progress
-class _Progress:
-    """The progress bar of --file: a tqdm bar on stderr, or none (tqdm ships no types: Any)."""
-
-    def __init__(self, bar: Any = None) -> None:
-        self.bar = bar
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-    def update(self, hands: int) -> None:
-        if self.bar is not None:
-            self.bar.update(hands)
-
-    def writing(self) -> AbstractContextManager[None]:
-        """A context that clears the bar while result lines go to stdout (the same terminal)."""
-        if self.bar is None:
-            return contextlib.nullcontext()
-        mode: AbstractContextManager[None] = self.bar.external_write_mode(file=sys.stdout)
-        return mode
 
 
-def _progress_bar(total: int, wanted: bool | None) -> _Progress:
-    """A bar over `total` hands: with wanted None only when stderr is a terminal (tqdm decides),
-    always with True, never with False or without tqdm (a note on stderr if it was asked for)."""
-    if wanted is False or total == 0:
-        return _Progress()
-    try:
-        from tqdm import tqdm  # type: ignore[import-untyped]
-    except ImportError:
-        if wanted:
-            _error("--progress needs tqdm: pip install 'handrank[progress]' (solving without a "
-                   "progress bar)")
-        return _Progress()
-    return _Progress(tqdm(total=total, unit="hand", desc="solving", file=sys.stderr,
-                          disable=None if wanted is None else False, dynamic_ncols=True))

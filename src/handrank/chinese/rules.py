@@ -1,5 +1,5 @@
 """13-card Chinese poker rulesets: the `Rules` dataclass, its presets (RULES.md) and the
-royalty lookup tables, built with the same threshold machinery as OFC's (handrank._ofc_rules)."""
+royalty lookup tables, built with the same threshold machinery as OFC's (handrank._threerow.thresholds)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from handrank import _ofc
-from handrank._presets import Presets
-from handrank._ofc_rules import Table, category_value, check_table, lookup, top_value
+from handrank._threerow import _kernel
+from handrank._threerow.presets import Presets
+from handrank._threerow.thresholds import Table, category_value, check_table, lookup, top_value
 from handrank.cards import RANKS
 
 __all__ = ["Rules", "NATURALS", "SCORINGS", "as_rules", "royalty_tables", "solver_tables"]
@@ -97,18 +97,18 @@ as_rules = Rules.of
 @lru_cache(maxsize=64)
 def royalty_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Royalty units by high3 value (top) and by high value (middle, bottom)."""
-    return (lookup(rules.top_royalties, top_value, _ofc.TOP_VALUES),
-            lookup(rules.middle_royalties, category_value, _ofc.FIVE_VALUES),
-            lookup(rules.bottom_royalties, category_value, _ofc.FIVE_VALUES))
+    return (lookup(rules.top_royalties, top_value, _kernel.TOP_VALUES),
+            lookup(rules.middle_royalties, category_value, _kernel.FIVE_VALUES),
+            lookup(rules.bottom_royalties, category_value, _kernel.FIVE_VALUES))
 
 
 @lru_cache(maxsize=64)
-def solver_tables(rules: Rules) -> _ofc.RuleTables:
+def solver_tables(rules: Rules) -> _kernel.RuleTables:
     """The rules as the setting solver's tables: royalties only (no Fantasyland, no stays)."""
     top, middle, bottom = royalty_tables(rules)
-    none_top = np.zeros(_ofc.TOP_VALUES, dtype=np.uint8)
-    none_five = np.zeros(_ofc.FIVE_VALUES, dtype=np.uint8)
-    middle_ok = np.ones(_ofc.FIVE_VALUES, dtype=np.uint8)
+    none_top = np.zeros(_kernel.TOP_VALUES, dtype=np.uint8)
+    none_five = np.zeros(_kernel.FIVE_VALUES, dtype=np.uint8)
+    middle_ok = np.ones(_kernel.FIVE_VALUES, dtype=np.uint8)
     middle_ok[0] = 0
-    return _ofc.RuleTables(top, middle, bottom, none_top, none_five, none_top, none_five, none_five,
+    return _kernel.RuleTables(top, middle, bottom, none_top, none_five, none_top, none_five, none_five,
                            middle_ok, False, 0, 13, rules.scoop_units - 3)

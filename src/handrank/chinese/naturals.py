@@ -14,8 +14,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from handrank import high, high3
-from handrank._chinese_rules import Rules, as_rules
-from handrank._ofc_board import Board
+from handrank.chinese.rules import Rules, as_rules
+from handrank._threerow.board import Board
 from handrank.cards import cards as parse_cards
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
 """`handrank chinese`: the best setting of 13 cards, naturals, and the score of a table.
 
-cli.py registers the subcommand and imports this module only when `handrank chinese` runs; tqdm
-(the optional progress bar of `chinese best --file`) is imported only when a file is set. The
-table layout, the progress bar and the usage errors are those of `handrank ofc` (handrank._ofc_cli).
+handrank.cli imports this module only when the parser is built; tqdm (the optional progress bar
+of `chinese best --file`) is imported only when a file is set. The table layout, the progress bar
+and the usage errors are those of `handrank ofc`, shared in handrank.cli._common.
 """
 from __future__ import annotations
 
@@ -14,14 +14,15 @@ import numpy as np
 
 from handrank import chinese, high, high3
 from handrank._batch import cpu_count
-from handrank._ofc_cli import (ROW_SLICES, ROWS, _chunks, _columns, _progress_bar, _rows_table,
-                               _usage_error, add_file_arguments, add_rules_and_json,
-                               hand_tables, parse_table)
 from handrank.cards import cards, hand_str
-from handrank.cli import EXIT_FAILED, EXIT_OK, _error, _is_one_card, _read_hand_files
+from handrank.cli._common import (EXIT_FAILED, EXIT_OK, ROWS, ROW_SLICES, add_file_arguments,
+                                  add_rules_and_json, chunks, columns, error, hand_tables, is_one_card,
+                                  parse_table, progress_bar, read_hand_files, rows_table, usage_error)
 
 if TYPE_CHECKING:
     import argparse
+
+HELP = "Chinese poker: the best setting of 13 cards, naturals, score a table"
 
 CARDS = 13
 
@@ -87,11 +88,11 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "score":
         if not 2 <= len(args.settings) <= 4:
             given = len(args.settings)
-            return _usage_error(args, f"a deal has 2 to 4 players (one quoted SETTING each), got "
+            return usage_error(args, f"a deal has 2 to 4 players (one quoted SETTING each), got "
                                       f"{given} setting{'s' if given != 1 else ''}")
         return _score(args.settings, rules, args.json)
     if args.hands and args.file:
-        return _usage_error(args, "give HAND arguments or --file, not both")
+        return usage_error(args, "give HAND arguments or --file, not both")
     if args.action == "natural":
         return _naturals(args, rules)
     if args.hands:
@@ -109,7 +110,7 @@ def _hand(text: str) -> list[int]:
 
 def _hand_arguments(texts: list[str]) -> list[str]:
     """HAND arguments, the cards of one hand given as separate arguments joined."""
-    if len(texts) > 1 and all(_is_one_card(t) for t in texts):
+    if len(texts) > 1 and all(is_one_card(t) for t in texts):
         return [" ".join(texts)]
     return texts
 
@@ -175,7 +176,7 @@ def _best_hands(args: argparse.Namespace, rules: chinese.Rules) -> int:
 def _print_best(result: dict[str, Any], rules: chinese.Rules) -> None:
     board = chinese.Board.from_cards(result["cards"])
     print(f"{result['hand']} ({rules.name}, objective {result['objective']})")
-    print(_rows_table(_rows(board, result["royalties"]), result["total"]))
+    print(rows_table(_rows(board, result["royalties"]), result["total"]))
     if result["objective"] == "ev":
         print(f"expected points: {result['value']:+.3f} against one opponent")
     natural = result["natural"]
@@ -191,10 +192,10 @@ def _print_best(result: dict[str, Any], rules: chinese.Rules) -> None:
 def _best_files(args: argparse.Namespace, rules: chinese.Rules) -> int:
     """--file (or stdin): every hand read first (bad lines reported at once), then set in chunks
     with a progress bar, one output line per hand in input order."""
-    hands, status = _read_hand_files(args.file, _hand, "chinese best")
+    hands, status = read_hand_files(args.file, _hand, "chinese best")
     size = HANDS_PER_THREAD * (args.threads or cpu_count())
-    with _progress_bar(len(hands), args.progress) as bar:
-        for chunk in _chunks(hands, size):
+    with progress_bar(len(hands), args.progress) as bar:
+        for chunk in chunks(hands, size):
             results = _best(chunk, rules, args.objective, args.threads)
             with bar.writing():
                 for result in results:
@@ -228,10 +229,10 @@ def _naturals(args: argparse.Namespace, rules: chinese.Rules) -> int:
             try:
                 hands.append(_hand(text))
             except ValueError as exc:
-                _error(f"chinese natural: hand {i}: {text!r}: {exc}")
+                error(f"chinese natural: hand {i}: {text!r}: {exc}")
                 status = EXIT_FAILED
     else:
-        hands, status = _read_hand_files(args.file, _hand, "chinese natural")
+        hands, status = read_hand_files(args.file, _hand, "chinese natural")
     for ids in hands:
         found = _natural_record(chinese.natural(ids, rules))
         if args.json:
@@ -273,5 +274,5 @@ def _score(texts: list[str], rules: chinese.Rules, as_json: bool) -> int:
         cells.append((str(number), player["setting"], rows_cell,
                       f"{natural['kind']} ({natural['units']})" if natural else "-",
                       f"{player['points']:+d}" if player["points"] else "0"))
-    print(_columns(cells, right=(4,)))
+    print(columns(cells, right=(4,)))
     return EXIT_OK

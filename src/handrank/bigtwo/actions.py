@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from handrank._bigtwo_combo import Cards, Combo, RulesLike, context, legal_move_arrays
+from handrank.bigtwo.combo import Cards, Combo, RulesLike, context, legal_move_arrays
 from handrank.cards import card_str, cards as parse_cards
 
 if TYPE_CHECKING:

@@ -559,7 +559,7 @@ def solve_fantasyland(RuleTables tables, double stay_value, const uint8_t[:, ::1
 # ----------------------------------------------------------------------------- Chinese poker
 # The best setting of 13 cards for an objective that is not a sum of row royalties: the expected
 # points against one opponent, from per-row tables indexed by row value (built by
-# handrank._chinese_ev). Every valid setting is visited (72,072 splits, the top is the three cards
+# handrank.chinese.ev). Every valid setting is visited (72,072 splits, the top is the three cards
 # left), each costing a few table reads and a dozen multiplications.
 
 cdef enum:

@@ -1,8 +1,8 @@
 """Setting 13 cards in Chinese poker: every valid setting, and the best one for an objective.
 
 - ``"royalties"`` runs the exact branch-and-bound solver that OFC's Fantasyland uses
-  (handrank._ofc), with this game's royalty tables and no Fantasyland;
-- ``"ev"`` visits every valid setting in compiled code with per-row tables (handrank._chinese_ev);
+  (handrank._threerow._kernel), with this game's royalty tables and no Fantasyland;
+- ``"ev"`` visits every valid setting in compiled code with per-row tables (handrank.chinese.ev);
 - a callable objective scores the array of every valid setting's row values.
 All three break ties the same way: the stronger bottom, middle, top, then the lowest cards.
 """
@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, NamedTuple, Union
 
 import numpy as np
 
-from handrank import _batch, _ofc, rows
-from handrank._chinese_ev import ev_tables
-from handrank._chinese_naturals import thirteen_cards
-from handrank._chinese_rules import Rules, as_rules, solver_tables
-from handrank._ofc_board import Board
-from handrank._ofc_solver import check_distinct, solve, solver_threads
+from handrank import _batch, rows
+from handrank._threerow import _kernel
+from handrank.chinese.ev import ev_tables
+from handrank.chinese.naturals import thirteen_cards
+from handrank.chinese.rules import Rules, as_rules, solver_tables
+from handrank._threerow.board import Board
+from handrank._threerow.solver import check_distinct, solve, solver_threads
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -128,7 +129,7 @@ def _best_by_ev(hands: npt.NDArray[np.uint8], rules: Rules, threads: int | None)
     n = len(hands)
     boards = np.empty((n, 13), dtype=np.uint8)
     value = np.empty(n, dtype=np.float64)
-    kernel = partial(_ofc.best_ev_settings, solver_tables(rules), base, win, lose,
+    kernel = partial(_kernel.best_ev_settings, solver_tables(rules), base, win, lose,
                      0 if rules.scoring == "1-6" else 1, float(rules.scoop_units - 3))
     _batch.run(kernel, hands, (boards, value), solver_threads(threads, n))
     return BestSettingArrays(boards, value)

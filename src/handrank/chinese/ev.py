@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from handrank import _ofc, high, high3, rows
-from handrank._chinese_rules import Rules, as_rules, royalty_tables, solver_tables
-from handrank._ofc_solver import solve
+from handrank import high, high3, rows
+from handrank._threerow import _kernel
+from handrank.chinese.rules import Rules, as_rules, royalty_tables, solver_tables
+from handrank._threerow.solver import solve
 from handrank.cards import random_hands
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ def _sample(rules: Rules) -> npt.NDArray[np.float64]:
 
 def _royalty_by_row(rules: Rules) -> npt.NDArray[np.float64]:
     """Our royalty units by row value, per row."""
-    row_of_high, row_of_high3 = _ofc.row_scale()
+    row_of_high, row_of_high3 = _kernel.row_scale()
     top, middle, bottom = royalty_tables(rules)
     out = np.zeros((3, rows.MAX_VALUE + 1))
     out[0, row_of_high3[1:]] = top[1:]

@@ -1,0 +1,275 @@
+"""What several subcommands share: exit codes and error output, readers of hand arguments and hand
+files (stdin included), integer options, the --file/--threads/--progress and --rules/--json
+options of the game subcommands, their aligned tables and per-hand tables, batches of hands and
+the optional tqdm progress bar.
+
+Only the standard library and handrank.cards load with this module (json and argparse when a
+function needs them, tqdm when a bar is shown), so that every subcommand can import it freely.
+"""
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from handrank.cards import card_str
+
+if TYPE_CHECKING:
+    import argparse
+
+    from handrank._threerow.board import Board
+
+PROG = "handrank"
+STDIN = "<stdin>"                     # stdin's name in messages
+
+# Exit status of every subcommand: success, a hand or an input failed (the error is on stderr),
+# a usage error.
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+ROWS = ("top", "middle", "bottom")
+ROW_SLICES = ((0, 3), (3, 8), (8, 13))       # the rows in a board's 13 cards
+
+T = TypeVar("T")
+Hands = Iterable[tuple[str, str]]     # (where, text) of each hand of an input
+
+
+# ----------------------------------------------------------------------------- errors and inputs
+def error(message: str) -> None:
+    print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def lines_of(path: str) -> Iterator[tuple[str, str]]:
+    """(where, text) for every hand of a file, '-' being stdin. Both are read as UTF-8 with an
+    optional byte-order mark, and a bad byte fails only its line (as U+FFFD), not the input."""
+    if path != "-":
+        with open(path, encoding="utf-8-sig", errors="replace") as f:
+            yield from hand_lines(f, path)
+        return
+    if sys.stdin.isatty():
+        print("reading hands from stdin, one per line (end with Ctrl-D)", file=sys.stderr)
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:                   # already text (a StringIO standing in for stdin)
+        yield from hand_lines(sys.stdin, STDIN)
+        return
+    import io
+    text = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace")
+    try:
+        yield from hand_lines(text, STDIN)
+    finally:
+        text.detach()                 # leave sys.stdin's buffer open: '-' may come again
+
+
+def read_hand_files(files: list[str], parse: Callable[[str], T], what: str) -> tuple[list[T], int]:
+    """Every hand of the files (stdin for none) read by `parse`, and the exit status: a line that
+    does not parse, or a file that cannot be read, is reported at once and fails alone."""
+    status = EXIT_OK
+    hands: list[T] = []
+    for path in files or ["-"]:
+        try:
+            for where, text in lines_of(path):
+                try:
+                    hands.append(parse(text))
+                except ValueError as exc:
+                    error(f"{what}: {where}: {text!r}: {exc}")
+                    status = EXIT_FAILED
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            error(f"cannot read {STDIN if path == '-' else path}: {exc.strerror or exc}")
+            status = EXIT_FAILED
+    return hands, status
+
+
+def hand_lines(lines: Iterable[str], name: str) -> Iterator[tuple[str, str]]:
+    for number, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if text:
+            yield f"line {number} of {name}", text
+
+
+def is_one_card(text: str) -> bool:
+    from handrank.cards import cards
+    try:
+        return len(cards(text)) == 1
+    except ValueError:
+        return False
+
+
+def positive_int(text: str) -> int:
+    return int_at_least(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    return int_at_least(text, 0)
+
+
+def int_at_least(text: str, minimum: int) -> int:
+    """An integer option's value (`_` allowed, as in 1_000_000); a usage error below `minimum`."""
+    import argparse
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+    return value
+
+
+# ----------------------------------------------------------------------------- game subcommands
+def add_file_arguments(parser: argparse.ArgumentParser, what: str, solver: bool) -> None:
+    """--file (what it does with the hands of F); for a solver also --threads and --progress."""
+    import argparse
+
+    parser.add_argument("--file", "-f", action="append", default=[], metavar="F",
+                        help=f"{what} (blank lines and # comments are skipped; may be repeated; "
+                             "'-' is stdin)")
+    if not solver:
+        return
+    parser.add_argument("--threads", "-t", type=positive_int, default=None, metavar="T",
+                        help="solver threads (default: every core, for enough hands)")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show (--progress) or hide (--no-progress) the progress bar of "
+                             "--file (needs tqdm: pip install 'handrank[progress]'); default: "
+                             "shown when stderr is a terminal")
+
+
+def add_rules_and_json(actions: Iterable[argparse.ArgumentParser], presets: tuple[str, ...],
+                       json_help: dict[str, str]) -> None:
+    """--rules (one of `presets`, the first by default) and --json on every action."""
+    for sub in actions:
+        sub.add_argument("--rules", choices=presets, default=presets[0],
+                         help="the ruleset (default %(default)s)")
+        sub.add_argument("--json", action="store_true", help=json_help[sub.prog.split()[-1]])
+        sub.set_defaults(action_parser=sub)
+
+
+def usage_error(args: argparse.Namespace, message: str) -> int:
+    """What argparse does for a usage error, returned instead of raised."""
+    parser = args.action_parser
+    parser.print_usage(sys.stderr)
+    print(f"{parser.prog}: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def parse_table(action: str, noun: str, texts: list[str], parse: Callable[[str], Board]) -> list[Board] | None:
+    """The boards (or settings) of a table, or None after reporting the first bad one or a card
+    dealt twice; players are numbered from 1."""
+    boards = []
+    owner: dict[int, int] = {}
+    for player, text in enumerate(texts, 1):
+        try:
+            boards.append(parse(text))
+        except ValueError as exc:
+            error(f"{action}: {noun} {player}: {text!r}: {exc}")
+            return None
+        for card in boards[-1].cards:
+            if card in owner:
+                error(f"{action}: card {card_str(card)} is in {noun}s {owner[card]} and {player}: "
+                       "the hands of a deal come from one deck")
+                return None
+            owner[card] = player
+    return boards
+
+
+def rows_table(rows: list[dict[str, Any]], total: int) -> str:
+    cells = [("row", "cards", "royalty", "description")]
+    cells += [(r["row"], r["cards"], str(r["royalty"]), r["description"]) for r in rows]
+    cells.append(("total", "", str(total), ""))
+    return columns(cells, right=(2,))
+
+
+def columns(cells: Sequence[Sequence[str]], right: tuple[int, ...] = ()) -> str:
+    """Rows of cells as aligned columns two spaces apart (the last one unpadded)."""
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    lines = []
+    for row in cells:
+        parts = [cell.rjust(width) if i in right else cell.ljust(width)
+                 for i, (cell, width) in enumerate(zip(row, widths))]
+        parts[-1] = row[-1].rjust(widths[-1]) if len(row) - 1 in right else row[-1]
+        lines.append("  ".join(parts).rstrip())
+    return "\n".join(lines)
+
+
+def hand_tables(action: str, texts: list[str], parse: Callable[[str], list[int]],
+                solve: Callable[[list[int]], dict[str, Any]], show: Callable[[dict[str, Any]], None],
+                json_record: Callable[[dict[str, Any]], dict[str, Any]], as_json: bool) -> int:
+    """HAND arguments (a hand's cards given as separate arguments make one hand): each parsed,
+    solved and shown as a table (or a JSON line); a bad one is reported and skipped (exit 1)."""
+    if len(texts) > 1 and all(is_one_card(t) for t in texts):
+        texts = [" ".join(texts)]
+    status = EXIT_OK
+    printed = 0
+    for i, text in enumerate(texts, 1):
+        try:
+            ids = parse(text)
+        except ValueError as exc:
+            error(f"{action}: hand {i}: {text!r}: {exc}")
+            status = EXIT_FAILED
+            continue
+        result = solve(ids)
+        if as_json:
+            import json
+            print(json.dumps(json_record(result)))
+            continue
+        if printed:
+            print()
+        printed += 1
+        show(result)
+    return status
+
+
+def chunks(hands: list[list[int]], size: int) -> Iterator[list[list[int]]]:
+    """Runs of at most `size` consecutive hands with as many cards (one batch call each)."""
+    chunk: list[list[int]] = []
+    for hand in hands:
+        if chunk and (len(chunk) == size or len(hand) != len(chunk[0])):
+            yield chunk
+            chunk = []
+        chunk.append(hand)
+    if chunk:
+        yield chunk
+
+
+class Progress:
+    """The progress bar of --file: a tqdm bar on stderr, or none (tqdm ships no types: Any)."""
+
+    def __init__(self, bar: Any = None) -> None:
+        self.bar = bar
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+    def update(self, hands: int) -> None:
+        if self.bar is not None:
+            self.bar.update(hands)
+
+    def writing(self) -> AbstractContextManager[None]:
+        """A context that clears the bar while result lines go to stdout (the same terminal)."""
+        if self.bar is None:
+            return contextlib.nullcontext()
+        mode: AbstractContextManager[None] = self.bar.external_write_mode(file=sys.stdout)
+        return mode
+
+
+def progress_bar(total: int, wanted: bool | None) -> Progress:
+    """A bar over `total` hands: with wanted None only when stderr is a terminal (tqdm decides),
+    always with True, never with False or without tqdm (a note on stderr if it was asked for)."""
+    if wanted is False or total == 0:
+        return Progress()
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:
+        if wanted:
+            error("--progress needs tqdm: pip install 'handrank[progress]' (solving without a "
+                   "progress bar)")
+        return Progress()
+    return Progress(tqdm(total=total, unit="hand", desc="solving", file=sys.stderr,
+                          disable=None if wanted is None else False, dynamic_ncols=True))
