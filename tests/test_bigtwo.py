@@ -298,7 +298,7 @@ def test_combo_is_a_light_value():
 def test_default_class_table_is_built_at_build_time():
     # tools/gen_tables.py builds the default ruleset's class table with the code that builds every
     # other ruleset's on first use: the two must agree, and Rules() must pick the built-in one.
-    from handrank._bigtwo_classes import class_table, signature
+    from handrank.bigtwo.classes import class_table, signature
     from handrank.bigtwo import _bigtwo
     from handrank.bigtwo.tables import _high_value
 

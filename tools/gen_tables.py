@@ -314,8 +314,8 @@ def generate():
 
 def bigtwo_default(t):
     """The default Big Two ruleset's five-card class table, built by the package's own code."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "handrank", "_bigtwo_classes.py")
-    spec = importlib.util.spec_from_file_location("_bigtwo_classes", path)
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "handrank", "bigtwo", "classes.py")
+    spec = importlib.util.spec_from_file_location("bigtwo_classes", path)
     classes = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(classes)
     kind = classes.Kind

@@ -57,7 +57,7 @@ ctypedef struct rules_t:
 
 
 # The default ruleset's class table, built by tools/gen_tables.py, and the ruleset facts it was
-# built for (handrank._bigtwo_classes.signature).
+# built for (handrank.bigtwo.classes.signature).
 BUILT_IN_SIGNATURE = HR_BIGTWO_DEFAULT_SIGNATURE.decode()
 
 def built_in_classes():

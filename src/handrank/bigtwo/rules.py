@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from handrank._bigtwo_classes import HK_STRAIGHTS, PLAIN_STRAIGHTS, Kind
+from handrank.bigtwo.classes import HK_STRAIGHTS, PLAIN_STRAIGHTS, Kind
 from handrank.cards import RANKS, SUITS
 
 __all__ = ["Kind", "Rules", "BIG_TWO_RANKS"]

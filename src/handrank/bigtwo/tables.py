@@ -1,11 +1,11 @@
 """The lookup tables of a Big Two ruleset, cached per ruleset.
 
-The five-card class table (handrank._bigtwo_classes) of the default ruleset is built into the
+The five-card class table (handrank.bigtwo.classes) of the default ruleset is built into the
 extension at build time; any other ruleset's is built on first use (about 0.1 s). Keys (int32,
 higher beats lower among plays of the same size):
 - single: 1 + 4 * rank + suit; pair: 1 + 4 * rank + higher suit; triple, bare four: 1 + rank
   (rank and suit in Big Two order: rank 0 = three .. 12 = two, suit 0 = the ruleset's lowest);
-- five cards: the class entry's base plus the tie-break suit (see handrank._bigtwo_classes).
+- five cards: the class entry's base plus the tie-break suit (see handrank.bigtwo.classes).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import numpy as np
 
 from handrank import _evaluate
 from handrank.bigtwo import _bigtwo
-from handrank._bigtwo_classes import ANY_CARD, KIND_SHIFT, class_table, signature
+from handrank.bigtwo.classes import ANY_CARD, KIND_SHIFT, class_table, signature
 from handrank.bigtwo.rules import Kind, Rules
 from handrank.cards import RANKS, SUITS
 
