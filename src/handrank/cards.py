@@ -42,7 +42,7 @@ def card(text: str | int) -> int:
     if isinstance(text, str):
         ids = _parse_text(text)
         if len(ids) != 1:
-            raise ValueError(f"expected one card, got {len(ids)} in {text!r}")
+            raise ValueError(f"expected one card, got {len(ids)} in {shown(text)}")
         return ids[0]
     return _check_id(text)
 
@@ -106,6 +106,17 @@ def random_hands(n: int, k: int, seed: int | np.random.Generator | None = None) 
 
 
 # ----------------------------------------------------------------------------- helpers
+SHOWN_CHARACTERS = 80
+
+
+def shown(text: str) -> str:
+    """`text` quoted for an error message, cut to SHOWN_CHARACTERS: a 10 MB line that does not
+    parse must not come back as 10 MB of message."""
+    if len(text) <= SHOWN_CHARACTERS:
+        return repr(text)
+    return f"{text[:SHOWN_CHARACTERS]!r}... ({len(text):,} characters)"
+
+
 def _check_id(value: Any) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"a card is an int id or text like 'As', not {type(value).__name__}: {value!r}")
@@ -146,7 +157,7 @@ def _parse_text(text: str) -> list[int]:
             while end < n and text[end] not in _SEPARATORS:
                 end += 1
             token = text[start:max(end, start + 1)]
-            raise ValueError(f"cannot parse card {token!r} in {text!r}: expected {_EXPECTED}")
+            raise ValueError(f"cannot parse card {shown(token)} in {shown(text)}: expected {_EXPECTED}")
         ids.append(4 * rank + suit)
         i += 1
     return ids

@@ -18,10 +18,11 @@ _common module, standard library only).
 """
 from __future__ import annotations
 
+import re
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO
 
-from handrank.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, PROG
+from handrank.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, PROG, error
 
 if TYPE_CHECKING:
     import argparse
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     Run = Callable[[argparse.Namespace], int]
 
 __all__ = ["main", "build_parser", "SUBCOMMANDS", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE"]
+
+NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
 
 # The subcommands (modules of this package, named as typed), in --help order.
 SUBCOMMANDS = ("eval", "bench", "bigtwo", "ofc", "chinese")
@@ -43,13 +46,29 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as stop:        # --help, --version, usage errors
         return EXIT_OK if stop.code is None else stop.code if isinstance(stop.code, int) else EXIT_USAGE
     run: Run = args.run
+    if sys.stdout is None:            # started with stdout closed (`>&-`)
+        error("standard output is closed")
+        return EXIT_FAILED
+    stdout = sys.stdout
+    sys.stdout = _Output(stdout)
     try:
-        return run(args)
+        status = run(args)
+        sys.stdout.flush()
+        return status
     except BrokenPipeError:           # `handrank eval ... | head`: the reader has gone
-        _silence_stdout()
+        _silence_stdout(stdout)
+        return EXIT_FAILED
+    except _OutputFailed as exc:      # a full disk, a device that refuses writes
+        error(f"cannot write the output: {exc}")
+        _silence_stdout(stdout)
+        return EXIT_FAILED
+    except MemoryError as exc:        # e.g. `bench --hands 10**14`
+        error(f"not enough memory: {exc}" if str(exc) else "not enough memory")
         return EXIT_FAILED
     except KeyboardInterrupt:
         return 130
+    finally:
+        sys.stdout = stdout
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,7 +77,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     from handrank import __version__
 
-    parser = argparse.ArgumentParser(
+    class Parser(argparse.ArgumentParser):
+        """Before Python 3.13 argparse took `-1e308` for an option, so `--stay-value -1e308` was
+        a usage error; here a word that reads as a negative number, exponent included, is a
+        value. Subparsers are made of the parent's class, so every level reads them so."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._negative_number_matcher = NEGATIVE_NUMBER
+
+    parser = Parser(
         prog=PROG, description="Fast poker hand evaluators: high, 3-card, 2-7 and A-5 lowball.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(title="subcommands", metavar="COMMAND", required=True)
@@ -70,9 +98,43 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _silence_stdout() -> None:
+class _OutputFailed(Exception):
+    """Standard output refused a write for a reason other than a closed pipe."""
+
+
+class _Output:
+    """sys.stdout while a subcommand runs: a write that fails (a full disk) raises _OutputFailed,
+    so that it is never mistaken for an input that cannot be read, and `main` reports it in one
+    line. A closed pipe still raises BrokenPipeError."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _OutputFailed(exc.strerror or str(exc)) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _OutputFailed(exc.strerror or str(exc)) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _silence_stdout(stdout: TextIO) -> None:
+    """Point stdout's file at the null device, so that the interpreter's last flush of what is
+    still buffered cannot fail again (and print a traceback) at exit."""
     import os
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):     # pragma: no cover - stdout is not a real file
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+    except (OSError, ValueError, AttributeError):     # stdout is not a real file
         pass

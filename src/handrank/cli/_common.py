@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from handrank.cards import card_str
+from handrank.cards import card_str, shown
 
 if TYPE_CHECKING:
     import argparse
@@ -49,6 +49,8 @@ def lines_of(path: str) -> Iterator[tuple[str, str]]:
         with open(path, encoding="utf-8-sig", errors="replace") as f:
             yield from hand_lines(f, path)
         return
+    if sys.stdin is None:             # started with stdin closed (`<&-`)
+        raise OSError("standard input is closed")
     if sys.stdin.isatty():
         print("reading hands from stdin, one per line (end with Ctrl-D)", file=sys.stderr)
     raw = getattr(sys.stdin, "buffer", None)
@@ -74,7 +76,7 @@ def read_hand_files(files: list[str], parse: Callable[[str], T], what: str) -> t
                 try:
                     hands.append(parse(text))
                 except ValueError as exc:
-                    error(f"{what}: {where}: {text!r}: {exc}")
+                    error(f"{what}: {where}: {shown(text)}: {exc}")
                     status = EXIT_FAILED
         except BrokenPipeError:
             raise
@@ -164,7 +166,7 @@ def parse_table(action: str, noun: str, texts: list[str], parse: Callable[[str],
         try:
             boards.append(parse(text))
         except ValueError as exc:
-            error(f"{action}: {noun} {player}: {text!r}: {exc}")
+            error(f"{action}: {noun} {player}: {shown(text)}: {exc}")
             return None
         for card in boards[-1].cards:
             if card in owner:
@@ -207,7 +209,7 @@ def hand_tables(action: str, texts: list[str], parse: Callable[[str], list[int]]
         try:
             ids = parse(text)
         except ValueError as exc:
-            error(f"{action}: hand {i}: {text!r}: {exc}")
+            error(f"{action}: hand {i}: {shown(text)}: {exc}")
             status = EXIT_FAILED
             continue
         result = solve(ids)

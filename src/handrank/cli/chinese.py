@@ -14,7 +14,7 @@ import numpy as np
 
 from handrank import chinese, high, high3
 from handrank._batch import cpu_count
-from handrank.cards import cards, hand_str
+from handrank.cards import cards, hand_str, shown
 from handrank.cli._common import (EXIT_FAILED, EXIT_OK, ROWS, ROW_SLICES, add_file_arguments,
                                   add_rules_and_json, chunks, columns, error, hand_tables, is_one_card,
                                   parse_table, progress_bar, read_hand_files, rows_table, usage_error)
@@ -229,7 +229,7 @@ def _naturals(args: argparse.Namespace, rules: chinese.Rules) -> int:
             try:
                 hands.append(_hand(text))
             except ValueError as exc:
-                error(f"chinese natural: hand {i}: {text!r}: {exc}")
+                error(f"chinese natural: hand {i}: {shown(text)}: {exc}")
                 status = EXIT_FAILED
     else:
         hands, status = read_hand_files(args.file, _hand, "chinese natural")

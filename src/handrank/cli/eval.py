@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from handrank.cards import shown
 from handrank.cli._common import EXIT_FAILED, EXIT_OK, STDIN, error, is_one_card, lines_of
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
                 try:
                     row = _evaluate(text, args.game)
                 except (ValueError, TypeError) as exc:
-                    error(f"{where}: {text!r}: {exc}")
+                    error(f"{where}: {shown(text)}: {exc}")
                     status = EXIT_FAILED
                     continue
                 if args.json:

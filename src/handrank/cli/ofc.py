@@ -15,7 +15,7 @@ import numpy as np
 from handrank import high, high3, low27, ofc
 from handrank._batch import cpu_count
 from handrank._threerow.thresholds import MAX_CARDS, MIN_CARDS, low_value
-from handrank.cards import cards, hand_str
+from handrank.cards import cards, hand_str, shown
 from handrank.cli._common import (EXIT_FAILED, EXIT_OK, ROWS, ROW_SLICES, add_file_arguments,
                                   add_rules_and_json, chunks, columns, error, hand_tables, is_one_card,
                                   parse_table, progress_bar, read_hand_files, rows_table, usage_error)
@@ -146,7 +146,7 @@ def _board(texts: list[str], rules: ofc.Rules, in_fantasyland: bool, as_json: bo
         try:
             board = ofc.Board.parse(text)
         except ValueError as exc:
-            error(f"ofc board: board {i}: {text!r}: {exc}")
+            error(f"ofc board: board {i}: {shown(text)}: {exc}")
             status = EXIT_FAILED
             continue
         result = _evaluate([board], rules, in_fantasyland)[0]
