@@ -17,7 +17,7 @@ import numpy as np
 from handrank import _batch, _ofc
 from handrank._ofc_board import Board
 from handrank._ofc_rules import MAX_CARDS, MIN_CARDS, Rules, as_rules, tables
-from handrank.cards import cards as parse_cards, hand_problem
+from handrank.cards import cards as parse_cards
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -117,8 +117,7 @@ def check_distinct(arr: npt.NDArray[np.uint8], ascending: npt.NDArray[np.uint8])
     every other dtype) or repeats a card; `ascending` is arr sorted along its rows."""
     bad = (np.diff(ascending.astype(np.int16), axis=1) == 0).any(axis=1) | (ascending[:, -1] > 51)
     if bad.any():
-        row = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"row {row}: {hand_problem(arr[row])}")
+        raise _batch.row_error(arr, int(np.flatnonzero(bad)[0]))
 
 
 def _check_stay_value(stay_value: object) -> float:
