@@ -198,3 +198,23 @@ def test_list_with_an_int_past_int64_and_a_negative_one_names_the_card():
 def test_list_of_huge_ints_and_non_ints_is_a_type_error(item):
     with pytest.raises(TypeError, match="integer array, got dtype"):
         high.evaluate_batch([[0, 1, 2, 3, 2 ** 70], [5, 6, 7, 8, item]])
+
+
+# ----------------------------------------------------------------------------- found by tests/test_fuzz.py
+def test_unparsable_long_text_is_quoted_short():
+    with pytest.raises(ValueError) as caught:
+        hr.cards("Ax" + " " * 200_000)
+    assert str(caught.value).startswith("cannot parse card 'Ax' in 'Ax")
+    assert "(200002 characters)" in str(caught.value) and len(str(caught.value)) < 300
+    with pytest.raises(ValueError, match=r"^cannot parse card '\\x00.*\.\.\. \(100000 characters\)"):
+        hr.cards("\x00" * 100_000)
+
+
+def test_qualifies8_batch_reads_a_list_by_its_items():
+    with pytest.raises(ValueError, match=f"A-5 values are in 1..{lowa5.MAX_VALUE}"):
+        lowa5.qualifies8_batch([100, 2 ** 70])
+    with pytest.raises(ValueError, match=f"A-5 values are in 1..{lowa5.MAX_VALUE}"):
+        lowa5.qualifies8_batch([2 ** 64 - 1, -1])
+    assert lowa5.qualifies8_batch([]).shape == (0,)
+    with pytest.raises(TypeError, match="got dtype float64"):
+        lowa5.qualifies8_batch(np.array([], dtype=np.float64))

@@ -146,7 +146,15 @@ def _parse_text(text: str) -> list[int]:
             while end < n and text[end] not in _SEPARATORS:
                 end += 1
             token = text[start:max(end, start + 1)]
-            raise ValueError(f"cannot parse card {token!r} in {text!r}: expected {_EXPECTED}")
+            raise ValueError(f"cannot parse card {_excerpt(token)} in {_excerpt(text)}: expected "
+                             f"{_EXPECTED}")
         ids.append(4 * rank + suit)
         i += 1
     return ids
+
+
+def _excerpt(text: str, limit: int = 60) -> str:
+    """`text` quoted for a message; a long one cut short (its length said)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
