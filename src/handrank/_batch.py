@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from handrank.cards import cards as parse_hand, hand_problem
+from handrank.cards import cards as parse_hand, hand_problem, hand_str
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -43,7 +43,8 @@ def cpu_count() -> int:
 
 def card_array(hands: npt.ArrayLike, sizes: Sequence[int], what: str) -> Cards:
     """`hands` as a C-contiguous (N, k) uint8 array with k in `sizes`, every id checked to be in
-    0..51 (repeated cards are found later, by the compiled loop)."""
+    0..51 (repeated cards are found later, by the compiled loop). An array is judged by its dtype;
+    a list by its items, like the hand of a scalar call."""
     if isinstance(hands, np.ndarray):
         arr = hands
     elif isinstance(hands, (list, tuple)) and hands and isinstance(hands[0], str):
@@ -55,6 +56,15 @@ def card_array(hands: npt.ArrayLike, sizes: Sequence[int], what: str) -> Cards:
             raise ValueError(f"{what}: cards must be an (N, k) integer array ({exc})") from None
         if arr.size == 0 and arr.dtype.kind == "f":     # [] or [[]]: no hands, not floats
             arr = arr.astype(np.uint8)
+    source = arr        # what a message quotes
+    if arr.dtype.kind in "fO" and not isinstance(hands, np.ndarray):
+        # numpy makes objects of ints past 64 bits, floats of them next to negative ints
+        objects = arr if arr.dtype == object else np.array(hands, dtype=object)
+        if all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in objects.flat):
+            # ids outside 0..51 as -1: the range check finds the row, its message quotes `objects`
+            source = objects
+            arr = np.array([c if 0 <= c <= 51 else -1 for c in objects.flat],
+                           dtype=np.int64).reshape(objects.shape)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"{what}: cards must be an integer array, got dtype {arr.dtype}")
     sizes_text = " or ".join(str(k) for k in sizes)
@@ -68,9 +78,20 @@ def card_array(hands: npt.ArrayLike, sizes: Sequence[int], what: str) -> Cards:
             earlier = np.sort(arr[:row], axis=1)
             repeats = np.flatnonzero((earlier[:, 1:] == earlier[:, :-1]).any(axis=1))
             row = int(repeats[0]) if repeats.size else row
-            raise ValueError(f"row {row}: {hand_problem(arr[row])}")
+            raise row_error(source, row)
         arr = arr.astype(np.uint8)
     return np.ascontiguousarray(arr)
+
+
+def row_error(rows: npt.NDArray[Any], row: int) -> ValueError:
+    """The error for a row a check found bad, read again to say what is wrong with it. A row that
+    reads as valid now was written (by another thread) while the call ran."""
+    ids = rows[row].tolist()
+    problem = hand_problem(ids)
+    if problem is None:
+        problem = (f"the cards changed during the call (the row was bad when checked and now "
+                   f"reads {hand_str(ids)}); do not write to the input while a batch call runs")
+    return ValueError(f"row {row}: {problem}")
 
 
 def _parse_rows(rows: Sequence[str]) -> Cards:
@@ -160,17 +181,25 @@ def evaluate(kernel: Kernel, hands: npt.ArrayLike, sizes: Sequence[int], out: Va
              checks_first: bool = False) -> Values:
     """The batch call: check the input, run the kernel, raise for the first bad row; a given `out`
     is then unchanged. A kernel that `checks_first` (every row before it writes any) keeps `out`
-    unchanged by itself when it runs in one piece; otherwise `out` is saved first."""
+    unchanged by itself when it runs in one piece; otherwise `out` is saved first. An `out` that
+    shares memory with the cards would overwrite cards not yet read: the values then go to a
+    new array, copied into `out` once every row has passed."""
     arr = card_array(hands, sizes, what)
     n: int = arr.shape[0]
     result = out_array(out, n, what, dtype)
     nthreads = thread_count(threads, n)
-    saved = result.copy() if out is not None and not (checks_first and nthreads == 1) else None
-    bad = run(kernel, arr, result, nthreads)
+    # both arrays are contiguous, so overlapping extents are shared memory
+    target = np.empty_like(result) if np.may_share_memory(arr, result) else result
+    saved = None
+    if target is out and not (checks_first and nthreads == 1):
+        saved = result.copy()
+    bad = run(kernel, arr, target, nthreads)
     if bad >= 0:
         if saved is not None:
             result[:] = saved
-        raise ValueError(f"row {bad}: {hand_problem(arr[bad])}")
+        raise row_error(arr, bad)
+    if target is not result:
+        result[:] = target
     return result
 
 

@@ -43,9 +43,15 @@ def qualifies8(value: int) -> bool:
 def qualifies8_batch(values: npt.ArrayLike) -> npt.NDArray[np.bool_]:
     """qualifies8 over an array of values (as returned by evaluate_batch): a bool array of the
     same shape."""
-    values = np.asarray(values)
-    if values.size == 0 and values.dtype.kind == "f":      # [] holds no values, not floats
-        values = values.astype(np.uint16)
+    arr = np.asarray(values)
+    if not isinstance(values, np.ndarray) and arr.dtype.kind in "fO":     # a list, read by its items
+        if arr.size == 0:       # [] holds no values, not floats
+            arr = arr.astype(np.uint16)
+        elif all(isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+                 for v in np.array(values, dtype=object).flat):
+            # ints numpy keeps as objects (or floats): past 64 bits, so out of range
+            raise ValueError(f"A-5 values are in 1..{MAX_VALUE}")
+    values = arr
     if values.dtype.kind not in "iu":
         raise TypeError(f"values must be an integer array, got dtype {values.dtype}")
     if values.size and (values.min() < 1 or values.max() > MAX_VALUE):

@@ -115,7 +115,7 @@ def evaluate_with(rule_tables: _kernel.RuleTables, cards: npt.ArrayLike, in_fant
     kernel = partial(_evaluate_rows, rule_tables, bool(in_fantasyland))
     bad = _batch.run(kernel, arr, outs, _batch.thread_count(threads, n))
     if bad >= 0:
-        raise ValueError(f"row {bad}: {hand_problem(arr[bad])}")
+        raise _batch.row_error(arr, bad)
     return BoardArrays(*outs)
 
 
@@ -133,7 +133,7 @@ def pair_scores(rule_tables: _kernel.RuleTables, scoring: int, royalties_to_winn
                                     npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """The compiled pair scoring of OFC or Chinese poker (see _kernel.score_pairs): the points, the
     naturals of each row (a's in the low 4 bits, b's in the high ones), and a and b as checked
-    card arrays."""
+    card arrays (a copy: the caller's arrays may be written while this runs)."""
     arr_a = _batch.card_array(a, (13,), what)
     arr_b = _batch.card_array(b, (13,), what)
     if arr_a.shape != arr_b.shape:
@@ -145,12 +145,14 @@ def pair_scores(rule_tables: _kernel.RuleTables, scoring: int, royalties_to_winn
     kernel = partial(_kernel.score_pairs, rule_tables, scoring, royalties_to_winner)
     bad = _batch.run(kernel, pairs, (out, naturals), _batch.thread_count(threads, len(pairs)))
     if bad >= 0:
-        for which, row in (("a", arr_a[bad]), ("b", arr_b[bad])):
+        # the cards the compiled loop read (a and b may have been written since)
+        row_a, row_b = pairs[bad, :13].tolist(), pairs[bad, 13:].tolist()
+        for which, row in (("a", row_a), ("b", row_b)):
             if hand_problem(row):
                 raise ValueError(f"row {bad} of {which}: {hand_problem(row)}")
-        shared = hand_str(sorted(set(arr_a[bad].tolist()) & set(arr_b[bad].tolist())))
+        shared = hand_str(sorted(set(row_a) & set(row_b)))
         raise ValueError(f"row {bad}: {shared} in both a and b (the boards of a deal come from one deck)")
-    return out, naturals, arr_a, arr_b
+    return out, naturals, pairs[:, :13], pairs[:, 13:]
 
 
 def table_points(players: Sequence[Board],

@@ -15,7 +15,6 @@ import numpy as np
 
 from handrank import _batch
 from handrank._threerow import _kernel
-from handrank.cards import hand_problem
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -71,8 +70,7 @@ def check_distinct(arr: npt.NDArray[np.uint8], ascending: npt.NDArray[np.uint8])
     every other dtype) or repeats a card; `ascending` is arr sorted along its rows."""
     bad = (np.diff(ascending.astype(np.int16), axis=1) == 0).any(axis=1) | (ascending[:, -1] > 51)
     if bad.any():
-        row = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"row {row}: {hand_problem(arr[row])}")
+        raise _batch.row_error(arr, int(np.flatnonzero(bad)[0]))
 
 
 def _discards(hands: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
