@@ -185,10 +185,7 @@ def action_mask(hand: Cards, current: Cards | Combo | None = None, rules: RulesL
     """The legal actions as a (8192,) bool mask for RL. Action `a` plays the cards of the hand
     (sorted by id, at most 13 cards) whose positions are the set bits of `a`; action 0 is the
     pass, legal only when there is a combo to beat."""
-    ids = sorted(parse_cards(hand))
-    if len(ids) > 13:
-        raise ValueError(f"action_mask takes hands of at most 13 cards, got {len(ids)} "
-                         "(bigtwo.ComboSpace serves hands of any size)")
+    ids = _action_hand(hand, "action_mask")
     cards, sizes, _ = legal_move_arrays(ids, current, rules, must_include)
     mask = np.zeros(ACTIONS, dtype=bool)
     position = np.full(256, 0, dtype=np.int64)
@@ -198,10 +195,20 @@ def action_mask(hand: Cards, current: Cards | Combo | None = None, rules: RulesL
     return mask
 
 
-def action_cards(hand: Iterable[int], action: int) -> list[int]:
-    """The cards action `action` of `action_mask` plays from `hand`. An action naming a position
-    the hand does not have is a ValueError: it is no action of this hand's mask."""
-    ids = sorted(hand)
+def _action_hand(hand: Cards, caller: str) -> list[int]:
+    """The hand's ids sorted, the positions the actions of `action_mask` number."""
+    ids = sorted(parse_cards(hand))
+    if len(ids) > 13:
+        raise ValueError(f"{caller} takes hands of at most 13 cards, got {len(ids)} "
+                         "(bigtwo.ComboSpace serves hands of any size)")
+    return ids
+
+
+def action_cards(hand: Cards, action: int) -> list[int]:
+    """The cards action `action` of `action_mask` plays from `hand` (read as `action_mask` reads
+    it). An action naming a position the hand does not have is a ValueError: it is no action of
+    this hand's mask."""
+    ids = _action_hand(hand, "action_cards")
     if isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
             or not 0 <= action < 1 << len(ids):
         raise ValueError(f"action must be an int in 0..{(1 << len(ids)) - 1} for a hand of "
