@@ -46,3 +46,32 @@ def test_action_cards_examples_from_the_review():
 def test_action_cards_rejects_bad_hands(hand, error, message):
     with pytest.raises(error, match=message):
         bigtwo.action_cards(hand, 1)
+
+
+# ----------------------------------------------------------------------------- card_strength
+def test_card_strength_takes_what_every_function_takes():
+    for rules in Rules.presets():
+        order = sorted(range(52), key=lambda c: bigtwo.card_strength(c, rules))
+        assert [bigtwo.card_strength(c, rules) for c in order] == list(range(52))
+        for c in range(52):
+            strength = bigtwo.card_strength(c, rules)
+            assert bigtwo.card_strength(hr.card_str(c), rules) == strength
+            assert bigtwo.card_strength(np.uint8(c), rules) == strength
+    assert bigtwo.card_strength("As") == 4 * 11 + 3
+    assert bigtwo.card_strength("3d") == 0 and bigtwo.card_strength("2s") == 51
+
+
+@pytest.mark.parametrize("card, error", [
+    (52, ValueError), (-1, ValueError), (2 ** 64, ValueError), ("Xs", ValueError), ("As Kd", ValueError),
+    (True, TypeError), (1.0, TypeError), (None, TypeError),
+])
+def test_card_strength_rejects_what_is_no_card(card, error):
+    with pytest.raises(error):
+        bigtwo.card_strength(card)
+
+
+def test_card_strength_orders_cards_as_single_plays_compare():
+    for rules in Rules.presets():
+        by_key = sorted(range(52), key=lambda c: bigtwo.classify([c], rules).key)
+        assert [bigtwo.card_strength(c, rules) for c in by_key] == list(range(52))
+

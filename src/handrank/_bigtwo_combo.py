@@ -216,6 +216,8 @@ def action_cards(hand: Cards, action: int) -> list[int]:
     return [c for i, c in enumerate(ids) if action >> i & 1]
 
 
-def card_strength(card_id: int, rules: RulesLike = None) -> int:
-    """0 (lowest card) .. 51 (highest) in the Big Two order of `rules`."""
-    return 4 * big_two_rank(card_id) + resolve_rules(rules).suit_order.index(SUITS[card_id % 4])
+def card_strength(card_id: str | int, rules: RulesLike = None) -> int:
+    """0 (lowest card) .. 51 (highest) in the Big Two order of `rules`; the card is an id or text
+    (``"3d"``), checked as everywhere."""
+    c = parse_card(card_id)
+    return 4 * big_two_rank(c) + resolve_rules(rules).suit_order.index(SUITS[c % 4])
