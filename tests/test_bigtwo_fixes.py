@@ -48,6 +48,54 @@ def test_action_cards_rejects_bad_hands(hand, error, message):
         bigtwo.action_cards(hand, 1)
 
 
+# ----------------------------------------------------------------------------- hand-built combos
+def test_play_rejects_a_hand_built_combo_that_repeats_a_card():
+    game = Game(seed=1)
+    opening = game.opening_card
+    before = (game.hands[:], game.turn, list(game.history))
+    for combo in (Combo(Kind.PAIR, 2, (opening, opening), 1),
+                  Combo(Kind.SINGLE, 1, (opening, opening), 1)):
+        with pytest.raises(IllegalMove, match="duplicate card"):
+            game.play(combo)
+        assert (game.hands[:], game.turn, list(game.history)) == before
+
+
+def test_play_rejects_hand_built_combos_with_bad_cards():
+    game = Game(seed=1)
+    before = (game.hands[:], game.turn)
+    for cards, error in (((52,), IllegalMove), ((-1,), IllegalMove), (("x",), IllegalMove),
+                         ((True,), TypeError), (5, TypeError)):
+        with pytest.raises(error):
+            game.play(Combo(Kind.SINGLE, 1, cards, 1))       # type: ignore[arg-type]
+        assert (game.hands[:], game.turn) == before
+
+
+def test_play_takes_a_hand_built_combo_for_its_cards_only():
+    # the kind, size and key of a hand-built Combo are not trusted: the Combo played is classified
+    game = Game(seed=1)
+    opening = game.opening_card
+    played = game.play(Combo(Kind.STRAIGHT_FLUSH, 5, (opening,), 10 ** 9))
+    assert played == bigtwo.classify([opening], game.rules)
+
+
+def test_every_function_checks_a_hand_built_combo():
+    three = hr.card("3d")
+    repeated = Combo(Kind.PAIR, 2, (three, three), 1)
+    for call in (lambda: bigtwo.beats(repeated, None), lambda: bigtwo.beats("4d 4c", repeated),
+                 lambda: bigtwo.legal_moves("4d 4c 5h", repeated),
+                 lambda: bigtwo.action_mask("4d 4c 5h", repeated),
+                 lambda: bigtwo.ComboSpace().action(repeated),
+                 lambda: bigtwo.is_bonus_play(repeated),
+                 lambda: bigtwo.payments([0, 3], Rules(double_winning_play=True), winning_play=repeated)):
+        with pytest.raises(ValueError, match="duplicate card 3d"):
+            call()
+    # a combo's kind, size and key are read from its cards, never taken on trust
+    fake_bomb = Combo(Kind.FOUR_OF_A_KIND, 5, (three,), 10 ** 9)
+    assert not bigtwo.is_bonus_play(fake_bomb)
+    assert bigtwo.beats("4d", fake_bomb)
+    assert [m.cards for m in bigtwo.legal_moves("3c 4d", fake_bomb)] == [(hr.card("3c"),), (hr.card("4d"),)]
+
+
 # ----------------------------------------------------------------------------- card_strength
 def test_card_strength_takes_what_every_function_takes():
     for rules in Rules.presets():

@@ -114,8 +114,7 @@ def classify(cards: Cards | Combo, rules: RulesLike = None) -> Combo | None:
 
 
 def _as_combo(play: Cards | Combo, ctx: _Context, what: str) -> Combo:
-    if isinstance(play, Combo):
-        return play
+    # a Combo stands for its cards: one built by hand is checked and classified like any cards
     combo = classify(play, ctx.rules)
     if combo is None:
         raise ValueError(f"{what} {play!r} is not a Big Two combo")
@@ -126,7 +125,7 @@ def beats(play: Cards | Combo, current: Cards | Combo | None, rules: RulesLike =
     """Whether `play` may be played on `current` (None: leading, any combo may be played): the same
     number of cards and a strictly higher key. A play that is no combo beats nothing."""
     ctx = context(rules)
-    mine = play if isinstance(play, Combo) else classify(play, ctx.rules)
+    mine = classify(play, ctx.rules)
     if mine is None:
         return False
     if current is None:

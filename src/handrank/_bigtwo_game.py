@@ -118,7 +118,10 @@ class Game:
     def play(self, combo: Combo | Cards) -> Combo:
         """Play `combo` (a Combo or cards) for the player to act; returns the Combo played."""
         hand, to_beat, must = self._query()
-        ids = sorted(combo.cards if isinstance(combo, Combo) else parse_cards(combo))
+        try:                # a Combo stands for its cards: one built by hand is checked too
+            ids = sorted(parse_cards(combo.cards if isinstance(combo, Combo) else combo))
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
         missing = [c for c in ids if c not in hand]
         if missing:
             raise IllegalMove(f"player {self.turn} does not hold {hand_str(missing)}")

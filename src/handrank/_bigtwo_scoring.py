@@ -23,7 +23,7 @@ def _has_two(ids: Iterable[int]) -> bool:
 
 def is_bonus_play(play: Cards | Combo, rules: RulesLike = None) -> bool:
     """Whether a play holds a 2, or is four of a kind or a straight flush."""
-    combo = play if isinstance(play, Combo) else classify(play, rules)
+    combo = classify(play, rules)          # (a Combo built by hand is checked like any cards)
     if combo is None:
         raise ValueError(f"the winning play {play!r} is not a Big Two combo")
     return _has_two(combo.cards) or combo.kind in _BONUS_KINDS
