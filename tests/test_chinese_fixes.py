@@ -1,10 +1,15 @@
 """Regression tests for Chinese poker faults found in review: each failed before its fix."""
 from __future__ import annotations
 
+import io
 import itertools
+import os
+import subprocess
+import sys
 from collections import Counter
 
 import numpy as np
+import pytest
 
 import handrank as hr
 from handrank import chinese, high
@@ -83,3 +88,91 @@ def test_three_straights_against_the_split_by_split_reference():
                  RUNS3.index(frozenset(c // 4 for c in s.top)))
         assert shown == key, hr.hand_str(hand)
         assert high.evaluate(s.bottom) >= high.evaluate(s.middle)
+
+
+# ----------------------------------------------------------------------------- the ev cache
+HAND = "2c 3d 5h 7s 9c Jd Kh As 3c 8d Th Qs 4h"
+EV_SCRIPT = (f"from handrank import chinese; print(repr(chinese.best_setting({HAND!r}, objective='ev').value))")
+
+
+def run_ev(cache: os.PathLike[str] | str) -> subprocess.Popen[str]:
+    """A fresh interpreter (nothing cached in memory) that prints the ev of HAND."""
+    return subprocess.Popen([sys.executable, "-c", EV_SCRIPT], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "HANDRANK_CACHE_DIR": str(cache)})
+
+
+def finish(process: subprocess.Popen[str]) -> float:
+    out, err = process.communicate(timeout=600)
+    assert process.returncode == 0, err
+    value = float(out)
+    assert np.isfinite(value)
+    return value
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """(cache file name, its bytes, the ev of HAND) from a cache built in an empty directory."""
+    cache = tmp_path_factory.mktemp("ev-cache")
+    value = finish(run_ev(cache))
+    (path,) = cache.glob("chinese-rows-*.npy")
+    return path.name, path.read_bytes(), value
+
+
+def npy(array: np.ndarray) -> bytes:
+    out = io.BytesIO()
+    np.save(out, array, allow_pickle=False)
+    return out.getvalue()
+
+
+def damaged_files(good: bytes) -> dict[str, bytes]:
+    """File contents that must each be rebuilt."""
+    counts = np.load(io.BytesIO(good))
+    nan_royalties = counts.copy()
+    nan_royalties[3:] = np.nan
+    negative, fraction = counts.copy(), counts.copy()      # each row still sums to the sample size
+    i, j = np.flatnonzero(counts[0])[:2]
+    negative[0, j] += negative[0, i] + 1
+    negative[0, i] = -1
+    fraction[0, [i, j]] += [0.5, -0.5]
+    return {
+        "empty": b"",
+        "truncated": good[:len(good) // 2],
+        "text": b"not a numpy file",
+        "strings": npy(np.full((6, counts.shape[1]), "x")),
+        "nan": npy(np.full(counts.shape, np.nan)),
+        "nan royalties": npy(nan_royalties),
+        "wrong shape": npy(counts[:, :-1]),
+        "float32": npy(counts.astype(np.float32)),
+        "negative count": npy(negative),
+        "fractional count": npy(fraction),
+        "inf royalties": npy(np.where(counts > 0, np.inf, counts)),
+    }
+
+
+@pytest.mark.parametrize("damage", ["empty", "strings", "nan royalties"])
+def test_a_damaged_cache_file_is_rebuilt(built, tmp_path, damage):
+    """The review's three cases: EOFError, TypeError and a silent nan before the fix."""
+    name, good, value = built
+    (tmp_path / name).write_bytes(damaged_files(good)[damage])
+    assert finish(run_ev(tmp_path)) == value
+    assert (tmp_path / name).read_bytes() == good
+    assert [p.name for p in tmp_path.iterdir()] == [name]      # no temporary file left behind
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("damage", ["truncated", "text", "nan", "wrong shape", "float32",
+                                    "negative count", "fractional count", "inf royalties"])
+def test_every_damaged_cache_file_is_rebuilt(built, tmp_path, damage):
+    name, good, value = built
+    (tmp_path / name).write_bytes(damaged_files(good)[damage])
+    assert finish(run_ev(tmp_path)) == value
+    assert (tmp_path / name).read_bytes() == good
+
+
+def test_two_processes_building_at_once(built, tmp_path):
+    name, good, value = built
+    first, second = run_ev(tmp_path), run_ev(tmp_path)
+    assert finish(first) == finish(second) == value
+    assert (tmp_path / name).read_bytes() == good
+    assert [p.name for p in tmp_path.iterdir()] == [name]
