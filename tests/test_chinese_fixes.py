@@ -90,6 +90,16 @@ def test_three_straights_against_the_split_by_split_reference():
         assert high.evaluate(s.bottom) >= high.evaluate(s.middle)
 
 
+# ----------------------------------------------------------------------------- compare_naturals
+@pytest.mark.parametrize("a, b", [("x", "y"), (None, None), (3, 4)])
+def test_compare_naturals_takes_naturals_only(a, b):
+    with pytest.raises(TypeError, match="compare_naturals takes two chinese.Natural"):
+        chinese.compare_naturals(a, b)
+    natural = chinese.natural("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ad")
+    with pytest.raises(TypeError, match="not str"):
+        chinese.compare_naturals(natural, "y")
+
+
 # ----------------------------------------------------------------------------- the ev cache
 HAND = "2c 3d 5h 7s 9c Jd Kh As 3c 8d Th Qs 4h"
 EV_SCRIPT = (f"from handrank import chinese; print(repr(chinese.best_setting({HAND!r}, objective='ev').value))")

@@ -67,6 +67,10 @@ def natural(cards: str | Sequence[int | str], rules: Rules | str | None = None) 
 def compare_naturals(a: Natural, b: Natural) -> int:
     """+1 if `a` beats `b`, -1 if `b` beats `a`, 0 for a tie: more units win; naturals of the
     same kind compare by key; different kinds worth the same tie."""
+    for x in (a, b):
+        if not isinstance(x, Natural):
+            raise TypeError(f"compare_naturals takes two chinese.Natural (from chinese.natural), "
+                            f"not {type(x).__name__}")
     if a.units != b.units:
         return 1 if a.units > b.units else -1
     if a.kind != b.kind:
