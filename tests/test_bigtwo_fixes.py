@@ -123,3 +123,21 @@ def test_card_strength_orders_cards_as_single_plays_compare():
         by_key = sorted(range(52), key=lambda c: bigtwo.classify([c], rules).key)
         assert [bigtwo.card_strength(c, rules) for c in by_key] == list(range(52))
 
+
+
+# ----------------------------------------------------------------------------- payments
+def test_payment_multipliers_are_fields_of_the_rules():
+    """RULES.md: "The x2 and x3 of the payments are fields (defaults 2 and 3)"."""
+    assert (Rules().double_multiplier, Rules().triple_multiplier) == (2, 3)
+    assert bigtwo.payments([0, 3, 11, 13]) == [3 + 22 + 39, -3, -22, -39]
+    flat = Rules(double_multiplier=1, triple_multiplier=1)
+    assert bigtwo.payments([0, 3, 11, 13], flat) == [27, -3, -11, -13]
+    steep = Rules(double_multiplier=3, triple_multiplier=5)
+    assert bigtwo.payments([0, 3, 11, 13], steep) == [3 + 33 + 65, -3, -33, -65]
+    # the doubling options still double on top
+    both = steep.replace(double_held=True)
+    assert bigtwo.payments([0, 3, 11], both, bonus_held=[False, True, True]) == [6 + 66, -6, -66]
+    for name in ("double_multiplier", "triple_multiplier"):
+        for bad in (0, -2, 1.5, True, "2"):
+            with pytest.raises(ValueError, match=f"Rules.{name} must be an int >= 1"):
+                Rules(**{name: bad})

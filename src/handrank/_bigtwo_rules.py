@@ -34,7 +34,8 @@ class Rules:
       alone, as a four-card combo) or ``"both"``.
     - ``two_pair``: two pairs plus a card is a five-card combo below the straight, compared by
       its higher pair (as pairs compare).
-    - ``double_at`` / ``triple_at``: a loser holding at least this many cards pays double / triple.
+    - ``double_at`` / ``triple_at``: a loser holding at least this many cards pays double / triple
+      (``double_multiplier`` / ``triple_multiplier`` times 1 per card: 2 and 3 by default).
     - ``double_held``: a loser's payment doubles once if they still hold a 2, four of a kind or a
       straight flush.
     - ``double_winning_play``: every payment doubles if the winner's last play held a 2, four of a
@@ -52,6 +53,8 @@ class Rules:
     triple_at: int = 13
     double_held: bool = False
     double_winning_play: bool = False
+    double_multiplier: int = 2
+    triple_multiplier: int = 3
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -64,7 +67,7 @@ class Rules:
         if self.four_of_a_kind not in FOUR_OF_A_KIND_MODES:
             raise ValueError(f"Rules.four_of_a_kind must be one of {FOUR_OF_A_KIND_MODES}, "
                              f"got {self.four_of_a_kind!r}")
-        for name in ("double_at", "triple_at"):
+        for name in ("double_at", "triple_at", "double_multiplier", "triple_multiplier"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"Rules.{name} must be an int >= 1, got {value!r}")

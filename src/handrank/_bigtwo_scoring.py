@@ -59,7 +59,8 @@ def payments(cards_left: Sequence[Union[SupportsIndex, Cards]], rules: RulesLike
     """What each player receives (the winner, holding 0 cards) or pays (negative) at the end.
 
     `cards_left[i]` is player i's card count or remaining hand. Each loser pays 1 per card, times
-    2 from ``rules.double_at`` cards, times 3 from ``rules.triple_at``. With ``rules.double_held``
+    ``rules.double_multiplier`` (2) from ``rules.double_at`` cards, times ``rules.triple_multiplier``
+    (3) from ``rules.triple_at``. With ``rules.double_held``
     a loser who still holds a 2, four of a kind or a straight flush pays double (`bonus_held[i]`
     says so, or it is read from the hand); with ``rules.double_winning_play`` every payment doubles
     when `winning_play` held a 2, four of a kind or a straight flush.
@@ -83,7 +84,8 @@ def payments(cards_left: Sequence[Union[SupportsIndex, Cards]], rules: RulesLike
         if count == 0:
             result.append(0)
             continue
-        pay = count * (3 if count >= r.triple_at else 2 if count >= r.double_at else 1) * everyone
+        pay = count * (r.triple_multiplier if count >= r.triple_at else
+                       r.double_multiplier if count >= r.double_at else 1) * everyone
         if r.double_held:
             held = bonus_held[i] if bonus_held is not None else (
                 not isinstance(left, SupportsIndex) and holds_bonus(left, r))
