@@ -141,3 +141,44 @@ def test_payment_multipliers_are_fields_of_the_rules():
         for bad in (0, -2, 1.5, True, "2"):
             with pytest.raises(ValueError, match=f"Rules.{name} must be an int >= 1"):
                 Rules(**{name: bad})
+
+
+def test_three_players_dealt_the_whole_deck_pay_by_their_own_thresholds():
+    """Seed 000: "Likewise for a three-player game, a player with 17 cards remaining is deducted
+    triple points. A player with more than 11 cards and less than 17 cards remaining is deducted
+    double points." RULES.md: "others hold 16 and 11 cards: -32, -11, winner +43"."""
+    assert bigtwo.payments([0, 16, 11], whole_deck=True) == [43, -32, -11]
+    assert bigtwo.payments([17, 0, 12], whole_deck=True) == [-51, 75, -24]
+    assert bigtwo.payments([0, 16, 11]) == [70, -48, -22]            # 13-card thresholds
+    assert bigtwo.payments([0, 11, 10, 3], whole_deck=True) == bigtwo.payments([0, 11, 10, 3])
+    rules = Rules(whole_deck_double_at=10, whole_deck_triple_at=16, triple_multiplier=4)
+    assert bigtwo.payments([0, 16, 11], rules, whole_deck=True) == [64 + 22, -64, -22]
+    with pytest.raises(ValueError, match=r"whole_deck_triple_at \(11\) must be >= whole_deck_double_at \(12\)"):
+        Rules(whole_deck_triple_at=11)
+    with pytest.raises(TypeError, match="whole_deck must be a bool"):
+        bigtwo.payments([0, 3], whole_deck="all")
+
+
+def test_a_three_player_whole_deck_game_pays_by_the_whole_deck_thresholds():
+    chooser = random.Random(12)
+    seen = set()
+    for seed in range(12):
+        game = Game(3, seed=seed, deal="all")
+        passing = [0.0, 0.7, 1.0]            # how often each player passes when it may
+        while not game.over:
+            moves = game.legal_moves()
+            if game.can_pass and (not moves or chooser.random() < passing[(game.turn + seed) % 3]):
+                game.pass_()
+            else:
+                game.play(moves[0])
+        counts = [len(h) for h in game.hands]
+        want = [-c * (3 if c == 17 else 2 if 11 < c < 17 else 1) for c in counts]
+        want[game.winner] = -sum(want)
+        assert game.payments() == want
+        seen |= {3 if c == 17 else 2 if 11 < c < 17 else 1 for c in counts if c}
+    assert seen == {1, 2, 3}
+    # thirteen cards each: the usual thresholds
+    game = Game(3, seed=1)
+    while not game.over:
+        game.pass_() if game.can_pass else game.play(game.legal_moves()[0])
+    assert game.payments() == bigtwo.payments([len(h) for h in game.hands])

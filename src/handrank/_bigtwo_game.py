@@ -51,6 +51,7 @@ class Game:
         self._ctx = context(rules)
         self.rules = self._ctx.rules
         self.players = players
+        self.deal = deal
         deck = [int(c) for c in np.random.default_rng(seed).permutation(52)]
         per_player = 13 if deal == "thirteen" or players == 4 else 52 // players
         self.hands: list[list[int]] = [sorted(deck[i * per_player:(i + 1) * per_player])
@@ -177,11 +178,12 @@ class Game:
 
     # ------------------------------------------------------------------ the end
     def payments(self) -> list[int]:
-        """What each player receives or pays (bigtwo.payments); the game must be over."""
+        """What each player receives or pays (bigtwo.payments, by the whole-deck thresholds when
+        three players were dealt the whole deck); the game must be over."""
         if self.winner is None:
             raise IllegalMove("the game is not over")
         last = self.history[-1].combo
-        return payments(self.hands, self.rules, winning_play=last)
+        return payments(self.hands, self.rules, winning_play=last, whole_deck=self.deal == "all")
 
     def copy(self) -> Game:
         """An independent copy of the state (for search and RL rollouts)."""

@@ -36,6 +36,8 @@ class Rules:
       its higher pair (as pairs compare).
     - ``double_at`` / ``triple_at``: a loser holding at least this many cards pays double / triple
       (``double_multiplier`` / ``triple_multiplier`` times 1 per card: 2 and 3 by default).
+    - ``whole_deck_double_at`` / ``whole_deck_triple_at``: the same thresholds when three players
+      are dealt the whole deck (17 cards each): double with more than 11 cards, triple with 17.
     - ``double_held``: a loser's payment doubles once if they still hold a 2, four of a kind or a
       straight flush.
     - ``double_winning_play``: every payment doubles if the winner's last play held a 2, four of a
@@ -55,6 +57,8 @@ class Rules:
     double_winning_play: bool = False
     double_multiplier: int = 2
     triple_multiplier: int = 3
+    whole_deck_double_at: int = 12
+    whole_deck_triple_at: int = 17
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -67,12 +71,15 @@ class Rules:
         if self.four_of_a_kind not in FOUR_OF_A_KIND_MODES:
             raise ValueError(f"Rules.four_of_a_kind must be one of {FOUR_OF_A_KIND_MODES}, "
                              f"got {self.four_of_a_kind!r}")
-        for name in ("double_at", "triple_at", "double_multiplier", "triple_multiplier"):
+        for name in ("double_at", "triple_at", "double_multiplier", "triple_multiplier",
+                     "whole_deck_double_at", "whole_deck_triple_at"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"Rules.{name} must be an int >= 1, got {value!r}")
-        if self.triple_at < self.double_at:
-            raise ValueError(f"Rules.triple_at ({self.triple_at}) must be >= double_at ({self.double_at})")
+        for prefix in ("", "whole_deck_"):
+            double_at, triple_at = getattr(self, prefix + "double_at"), getattr(self, prefix + "triple_at")
+            if triple_at < double_at:
+                raise ValueError(f"Rules.{prefix}triple_at ({triple_at}) must be >= {prefix}double_at ({double_at})")
 
     # ------------------------------------------------------------------ presets
     @classmethod
