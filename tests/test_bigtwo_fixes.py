@@ -182,3 +182,18 @@ def test_a_three_player_whole_deck_game_pays_by_the_whole_deck_thresholds():
     while not game.over:
         game.pass_() if game.can_pass else game.play(game.legal_moves()[0])
     assert game.payments() == bigtwo.payments([len(h) for h in game.hands])
+
+
+# ----------------------------------------------------------------------------- presets
+def test_the_charlesworth_name_says_what_it_was():
+    """RULES.md: the `charlesworth` preset, if kept under that name, is the published rule set
+    (4-card plays, no 5-card four of a kind, ...); it was the indonesia ruleset instead."""
+    assert "charlesworth" not in Rules.presets()
+    with pytest.raises(ValueError, match=r"it was the 'indonesia' ruleset .* use Rules.preset\('indonesia'\)"):
+        Rules.preset("charlesworth")
+    with pytest.raises(ValueError, match="indonesia"):
+        Game(rules="charlesworth")
+    with pytest.raises(ValueError, match="unknown Big Two preset 'charles'"):
+        Rules.preset("charles")
+    with pytest.raises(ValueError, match="unknown Big Two preset"):
+        Rules.preset(["charlesworth"])                       # type: ignore[arg-type]

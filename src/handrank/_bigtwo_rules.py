@@ -92,6 +92,8 @@ class Rules:
         try:
             overrides = _PRESETS[name]
         except (KeyError, TypeError):
+            if isinstance(name, str) and name in _REMOVED:
+                raise ValueError(_REMOVED[name]) from None
             raise ValueError(f"unknown Big Two preset {name!r}; presets: {', '.join(_PRESETS)}") from None
         return _BUILT.setdefault(name, cls(**overrides))
 
@@ -174,5 +176,11 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "indonesia": {"straights": PLAIN_STRAIGHTS + (("JQKA2", "2"),)},
     "vietnam": {"straights": PLAIN_STRAIGHTS},
     "ace_low": {"straights": (("23456", "6"),) + PLAIN_STRAIGHTS + (("A2345", "A"),)},
-    "charlesworth": {"straights": PLAIN_STRAIGHTS + (("JQKA2", "2"),)},
+}
+# Names no longer presets, and why: a user of the old name learns what to use instead.
+_REMOVED = {
+    "charlesworth": "the Big Two preset 'charlesworth' is gone: it was the 'indonesia' ruleset under "
+                    "another name (hk suits, straights 3-4-5-6-7 ... 10-J-Q-K-A < J-Q-K-A-2), not the "
+                    "published rule set of henrycharlesworth/big2_PPOalgorithm (4-card two pair and four "
+                    "of a kind, no 5-card four of a kind, 1 per card left); use Rules.preset('indonesia')",
 }
