@@ -102,7 +102,7 @@ def test_compare_naturals_takes_naturals_only(a, b):
 
 # ----------------------------------------------------------------------------- the ev cache
 HAND = "2c 3d 5h 7s 9c Jd Kh As 3c 8d Th Qs 4h"
-EV_SCRIPT = (f"from handrank import chinese; print(repr(chinese.best_setting({HAND!r}, objective='ev').value))")
+EV_SCRIPT = f"from handrank import chinese; print(repr(chinese.best_setting({HAND!r}, objective='ev').value))"
 
 
 def run_ev(cache: os.PathLike[str] | str) -> subprocess.Popen[str]:

@@ -79,7 +79,8 @@ class Rules:
         for prefix in ("", "whole_deck_"):
             double_at, triple_at = getattr(self, prefix + "double_at"), getattr(self, prefix + "triple_at")
             if triple_at < double_at:
-                raise ValueError(f"Rules.{prefix}triple_at ({triple_at}) must be >= {prefix}double_at ({double_at})")
+                raise ValueError(f"Rules.{prefix}triple_at ({triple_at}) must be >= "
+                                 f"{prefix}double_at ({double_at})")
 
     # ------------------------------------------------------------------ presets
     @classmethod
