@@ -205,12 +205,28 @@ def strongest_natural_setting(cards, kind: str):
     b, m, t = split_table()
     shown = _showing(f, kind)
     assert shown.size, kind
-    for strength in (f.strength5[b], f.strength5[m], f.strength3[t]):      # lexicographic max
+    if kind == "three straights":      # rows compare in straight order, never as high cards
+        shown = shown[f.strength5[b][shown] >= f.strength5[m][shown]]     # among valid settings
+        strengths = (run_place(f.hands5, RUNS5)[b], run_place(f.hands5, RUNS5)[m],
+                     run_place(f.hands3, RUNS3)[t])
+    else:
+        strengths = (f.strength5[b], f.strength5[m], f.strength3[t])
+    for strength in strengths:      # lexicographic max
         shown = shown[strength[shown] == strength[shown].max()]
     settings = tuple((tuple(f.hands3[t[i]].tolist()), tuple(f.hands5[m[i]].tolist()),
                       tuple(f.hands5[b[i]].tolist())) for i in shown)
     top, middle, bottom = settings[0]
+    if kind == "three straights":
+        return tuple(int(strength[shown[0]]) for strength in strengths), settings
     return (high5_key(bottom), high5_key(middle), high3_key(top)), settings
+
+
+def run_place(hands: np.ndarray, runs: list) -> np.ndarray:
+    """Each row's place in straight order (the index of its run in `runs`, weakest first), -1
+    for a row that is no run."""
+    places = {frozenset(run): i for i, run in enumerate(runs)}
+    return np.array([places.get(frozenset(rank_of(c) for c in row), -1) if len(row) == len(
+        {rank_of(c) for c in row}) else -1 for row in hands.tolist()])
 
 
 def natural(cards, rules=None) -> RefNatural | None:

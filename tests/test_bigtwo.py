@@ -10,7 +10,7 @@ import handrank as hr
 from handrank import bigtwo
 from handrank.bigtwo import Combo, Kind, Rules
 
-PRESETS = ("hk", "taiwan", "pusoy", "malaysia", "indonesia", "vietnam", "ace_low", "charlesworth")
+PRESETS = ("hk", "taiwan", "pusoy", "malaysia", "indonesia", "vietnam", "ace_low")
 
 
 # ----------------------------------------------------------------------------- rules
@@ -113,7 +113,6 @@ STRAIGHT_ORDERS = {
     "indonesia": "34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA JQKA2",
     "vietnam": "34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA",
     "ace_low": "23456 34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA A2345",
-    "charlesworth": "34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA JQKA2",
 }
 ALL_WINDOWS = ["".join("23456789TJQKA"[(i + j) % 13] for j in range(5)) for i in range(13)]
 

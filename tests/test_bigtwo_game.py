@@ -31,7 +31,7 @@ def check_finished(game: Game, dealt: list[list[int]]) -> None:
     assert [len(h) for h in game.hands].count(0) == 1 and not game.hands[game.winner]
     pay = game.payments()
     assert sum(pay) == 0 and pay[game.winner] > 0
-    assert pay == bigtwo.payments([len(h) for h in game.hands], game.rules)
+    assert pay == bigtwo.payments([len(h) for h in game.hands], game.rules, whole_deck=game.deal == "all")
     # the opening play held the lowest card dealt, and every play beat the one before in its trick
     assert game.opening_card in game.history[0].combo.cards
     to_beat, passes = None, 0

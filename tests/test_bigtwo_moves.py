@@ -40,7 +40,7 @@ LEADING = {
     "hk": Rules(),
     "malaysia": Rules.preset("malaysia"),
     "ace_low": Rules.preset("ace_low"),
-    "variants": Rules.preset("charlesworth").replace(two_pair=True, four_of_a_kind="both",
+    "variants": Rules.preset("indonesia").replace(two_pair=True, four_of_a_kind="both",
                                                      flushes=False, suit_order="shdc"),
 }
 

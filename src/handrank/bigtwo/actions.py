@@ -75,7 +75,7 @@ class ComboSpace:
 
     def action(self, cards: Cards | Combo) -> int:
         """The action that plays `cards` (a Combo or cards); ValueError when they form no combo."""
-        ids = sorted(cards.cards if isinstance(cards, Combo) else parse_cards(cards))   # distinct
+        ids = sorted(parse_cards(cards.cards if isinstance(cards, Combo) else cards))   # distinct
         if not 1 <= len(ids) <= 5:
             raise ValueError(f"a Big Two play has 1 to 5 distinct cards, got {len(ids)}")
         row = np.full((1, 5), 255, dtype=np.uint8)

@@ -115,8 +115,7 @@ def classify(cards: Cards | Combo, rules: RulesLike = None) -> Combo | None:
 
 
 def _as_combo(play: Cards | Combo, ctx: _Context, what: str) -> Combo:
-    if isinstance(play, Combo):
-        return play
+    # a Combo stands for its cards: one built by hand is checked and classified like any cards
     combo = classify(play, ctx.rules)
     if combo is None:
         raise ValueError(f"{what} {play!r} is not a Big Two combo")
@@ -127,7 +126,7 @@ def beats(play: Cards | Combo, current: Cards | Combo | None, rules: RulesLike =
     """Whether `play` may be played on `current` (None: leading, any combo may be played): the same
     number of cards and a strictly higher key. A play that is no combo beats nothing."""
     ctx = context(rules)
-    mine = play if isinstance(play, Combo) else classify(play, ctx.rules)
+    mine = classify(play, ctx.rules)
     if mine is None:
         return False
     if current is None:
@@ -186,10 +185,7 @@ def action_mask(hand: Cards, current: Cards | Combo | None = None, rules: RulesL
     """The legal actions as a (8192,) bool mask for RL. Action `a` plays the cards of the hand
     (sorted by id, at most 13 cards) whose positions are the set bits of `a`; action 0 is the
     pass, legal only when there is a combo to beat."""
-    ids = sorted(parse_cards(hand))
-    if len(ids) > 13:
-        raise ValueError(f"action_mask takes hands of at most 13 cards, got {len(ids)} "
-                         "(bigtwo.ComboSpace serves hands of any size)")
+    ids = _action_hand(hand, "action_mask")
     cards, sizes, _ = legal_move_arrays(ids, current, rules, must_include)
     mask = np.zeros(ACTIONS, dtype=bool)
     position = np.full(256, 0, dtype=np.int64)
@@ -199,10 +195,20 @@ def action_mask(hand: Cards, current: Cards | Combo | None = None, rules: RulesL
     return mask
 
 
-def action_cards(hand: Iterable[int], action: int) -> list[int]:
-    """The cards action `action` of `action_mask` plays from `hand`. An action naming a position
-    the hand does not have is a ValueError: it is no action of this hand's mask."""
-    ids = sorted(hand)
+def _action_hand(hand: Cards, caller: str) -> list[int]:
+    """The hand's ids sorted, the positions the actions of `action_mask` number."""
+    ids = sorted(parse_cards(hand))
+    if len(ids) > 13:
+        raise ValueError(f"{caller} takes hands of at most 13 cards, got {len(ids)} "
+                         "(bigtwo.ComboSpace serves hands of any size)")
+    return ids
+
+
+def action_cards(hand: Cards, action: int) -> list[int]:
+    """The cards action `action` of `action_mask` plays from `hand` (read as `action_mask` reads
+    it). An action naming a position the hand does not have is a ValueError: it is no action of
+    this hand's mask."""
+    ids = _action_hand(hand, "action_cards")
     if isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
             or not 0 <= action < 1 << len(ids):
         raise ValueError(f"action must be an int in 0..{(1 << len(ids)) - 1} for a hand of "
@@ -210,6 +216,8 @@ def action_cards(hand: Iterable[int], action: int) -> list[int]:
     return [c for i, c in enumerate(ids) if action >> i & 1]
 
 
-def card_strength(card_id: int, rules: RulesLike = None) -> int:
-    """0 (lowest card) .. 51 (highest) in the Big Two order of `rules`."""
-    return 4 * big_two_rank(card_id) + resolve_rules(rules).suit_order.index(SUITS[card_id % 4])
+def card_strength(card_id: str | int, rules: RulesLike = None) -> int:
+    """0 (lowest card) .. 51 (highest) in the Big Two order of `rules`; the card is an id or text
+    (``"3d"``), checked as everywhere."""
+    c = parse_card(card_id)
+    return 4 * big_two_rank(c) + resolve_rules(rules).suit_order.index(SUITS[c % 4])

@@ -51,6 +51,7 @@ class Game:
         self._ctx = context(rules)
         self.rules = self._ctx.rules
         self.players = players
+        self.deal = deal
         deck = [int(c) for c in np.random.default_rng(seed).permutation(52)]
         per_player = 13 if deal == "thirteen" or players == 4 else 52 // players
         self.hands: list[list[int]] = [sorted(deck[i * per_player:(i + 1) * per_player])
@@ -118,7 +119,10 @@ class Game:
     def play(self, combo: Combo | Cards) -> Combo:
         """Play `combo` (a Combo or cards) for the player to act; returns the Combo played."""
         hand, to_beat, must = self._query()
-        ids = sorted(combo.cards if isinstance(combo, Combo) else parse_cards(combo))
+        try:                # a Combo stands for its cards: one built by hand is checked too
+            ids = sorted(parse_cards(combo.cards if isinstance(combo, Combo) else combo))
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
         missing = [c for c in ids if c not in hand]
         if missing:
             raise IllegalMove(f"player {self.turn} does not hold {hand_str(missing)}")
@@ -174,11 +178,12 @@ class Game:
 
     # ------------------------------------------------------------------ the end
     def payments(self) -> list[int]:
-        """What each player receives or pays (bigtwo.payments); the game must be over."""
+        """What each player receives or pays (bigtwo.payments, by the whole-deck thresholds when
+        three players were dealt the whole deck); the game must be over."""
         if self.winner is None:
             raise IllegalMove("the game is not over")
         last = self.history[-1].combo
-        return payments(self.hands, self.rules, winning_play=last)
+        return payments(self.hands, self.rules, winning_play=last, whole_deck=self.deal == "all")
 
     def copy(self) -> Game:
         """An independent copy of the state (for search and RL rollouts)."""

@@ -34,7 +34,10 @@ class Rules:
       alone, as a four-card combo) or ``"both"``.
     - ``two_pair``: two pairs plus a card is a five-card combo below the straight, compared by
       its higher pair (as pairs compare).
-    - ``double_at`` / ``triple_at``: a loser holding at least this many cards pays double / triple.
+    - ``double_at`` / ``triple_at``: a loser holding at least this many cards pays double / triple
+      (``double_multiplier`` / ``triple_multiplier`` times 1 per card: 2 and 3 by default).
+    - ``whole_deck_double_at`` / ``whole_deck_triple_at``: the same thresholds when three players
+      are dealt the whole deck (17 cards each): double with more than 11 cards, triple with 17.
     - ``double_held``: a loser's payment doubles once if they still hold a 2, four of a kind or a
       straight flush.
     - ``double_winning_play``: every payment doubles if the winner's last play held a 2, four of a
@@ -52,6 +55,10 @@ class Rules:
     triple_at: int = 13
     double_held: bool = False
     double_winning_play: bool = False
+    double_multiplier: int = 2
+    triple_multiplier: int = 3
+    whole_deck_double_at: int = 12
+    whole_deck_triple_at: int = 17
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -64,12 +71,16 @@ class Rules:
         if self.four_of_a_kind not in FOUR_OF_A_KIND_MODES:
             raise ValueError(f"Rules.four_of_a_kind must be one of {FOUR_OF_A_KIND_MODES}, "
                              f"got {self.four_of_a_kind!r}")
-        for name in ("double_at", "triple_at"):
+        for name in ("double_at", "triple_at", "double_multiplier", "triple_multiplier",
+                     "whole_deck_double_at", "whole_deck_triple_at"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"Rules.{name} must be an int >= 1, got {value!r}")
-        if self.triple_at < self.double_at:
-            raise ValueError(f"Rules.triple_at ({self.triple_at}) must be >= double_at ({self.double_at})")
+        for prefix in ("", "whole_deck_"):
+            double_at, triple_at = getattr(self, prefix + "double_at"), getattr(self, prefix + "triple_at")
+            if triple_at < double_at:
+                raise ValueError(f"Rules.{prefix}triple_at ({triple_at}) must be >= "
+                                 f"{prefix}double_at ({double_at})")
 
     # ------------------------------------------------------------------ presets
     @classmethod
@@ -82,6 +93,8 @@ class Rules:
         try:
             overrides = _PRESETS[name]
         except (KeyError, TypeError):
+            if isinstance(name, str) and name in _REMOVED:
+                raise ValueError(_REMOVED[name]) from None
             raise ValueError(f"unknown Big Two preset {name!r}; presets: {', '.join(_PRESETS)}") from None
         return _BUILT.setdefault(name, cls(**overrides))
 
@@ -164,5 +177,11 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "indonesia": {"straights": PLAIN_STRAIGHTS + (("JQKA2", "2"),)},
     "vietnam": {"straights": PLAIN_STRAIGHTS},
     "ace_low": {"straights": (("23456", "6"),) + PLAIN_STRAIGHTS + (("A2345", "A"),)},
-    "charlesworth": {"straights": PLAIN_STRAIGHTS + (("JQKA2", "2"),)},
+}
+# Names no longer presets, and why: a user of the old name learns what to use instead.
+_REMOVED = {
+    "charlesworth": "the Big Two preset 'charlesworth' is gone: it was the 'indonesia' ruleset under "
+                    "another name (hk suits, straights 3-4-5-6-7 ... 10-J-Q-K-A < J-Q-K-A-2), not the "
+                    "published rule set of henrycharlesworth/big2_PPOalgorithm (4-card two pair and four "
+                    "of a kind, no 5-card four of a kind, 1 per card left); use Rules.preset('indonesia')",
 }

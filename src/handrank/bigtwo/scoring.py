@@ -23,7 +23,7 @@ def _has_two(ids: Iterable[int]) -> bool:
 
 def is_bonus_play(play: Cards | Combo, rules: RulesLike = None) -> bool:
     """Whether a play holds a 2, or is four of a kind or a straight flush."""
-    combo = play if isinstance(play, Combo) else classify(play, rules)
+    combo = classify(play, rules)          # (a Combo built by hand is checked like any cards)
     if combo is None:
         raise ValueError(f"the winning play {play!r} is not a Big Two combo")
     return _has_two(combo.cards) or combo.kind in _BONUS_KINDS
@@ -55,15 +55,19 @@ def _card_count(held: SupportsIndex | Cards) -> int:
 
 def payments(cards_left: Sequence[Union[SupportsIndex, Cards]], rules: RulesLike = None, *,
              winning_play: Cards | Combo | None = None,
-             bonus_held: Sequence[bool] | None = None) -> list[int]:
+             bonus_held: Sequence[bool] | None = None, whole_deck: bool = False) -> list[int]:
     """What each player receives (the winner, holding 0 cards) or pays (negative) at the end.
 
     `cards_left[i]` is player i's card count or remaining hand. Each loser pays 1 per card, times
-    2 from ``rules.double_at`` cards, times 3 from ``rules.triple_at``. With ``rules.double_held``
+    ``rules.double_multiplier`` (2) from ``rules.double_at`` cards, times ``rules.triple_multiplier``
+    (3) from ``rules.triple_at``; with `whole_deck` (three players dealt the whole deck, 17 cards
+    each: ``Game(3, deal="all")``) from ``rules.whole_deck_double_at`` (12) and
+    ``rules.whole_deck_triple_at`` (17). With ``rules.double_held``
     a loser who still holds a 2, four of a kind or a straight flush pays double (`bonus_held[i]`
     says so, or it is read from the hand); with ``rules.double_winning_play`` every payment doubles
     when `winning_play` held a 2, four of a kind or a straight flush.
-    ``payments([0, 3, 11, 8]) == [33, -3, -22, -8]``."""
+    ``payments([0, 3, 11, 8]) == [33, -3, -22, -8]``; ``payments([0, 16, 11], whole_deck=True)
+    == [43, -32, -11]``."""
     r: Rules = context(rules).rules
     if any(isinstance(c, bool) for c in cards_left):
         raise TypeError("cards_left holds card counts or hands, not bools")
@@ -77,13 +81,18 @@ def payments(cards_left: Sequence[Union[SupportsIndex, Cards]], rules: RulesLike
         raise ValueError(f"exactly one player (the winner) must hold 0 cards, got {counts}")
     if bonus_held is not None and len(bonus_held) != len(counts):
         raise ValueError(f"bonus_held has {len(bonus_held)} entries for {len(counts)} players")
+    if not isinstance(whole_deck, bool):
+        raise TypeError(f"whole_deck must be a bool, got {whole_deck!r}")
+    double_at, triple_at = ((r.whole_deck_double_at, r.whole_deck_triple_at) if whole_deck and len(counts) == 3
+                            else (r.double_at, r.triple_at))
     everyone = 2 if r.double_winning_play and winning_play is not None and is_bonus_play(winning_play, r) else 1
     result = []
     for i, (count, left) in enumerate(zip(counts, cards_left)):
         if count == 0:
             result.append(0)
             continue
-        pay = count * (3 if count >= r.triple_at else 2 if count >= r.double_at else 1) * everyone
+        pay = count * (r.triple_multiplier if count >= triple_at else
+                       r.double_multiplier if count >= double_at else 1) * everyone
         if r.double_held:
             held = bonus_held[i] if bonus_held is not None else (
                 not isinstance(left, SupportsIndex) and holds_bonus(left, r))

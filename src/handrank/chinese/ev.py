@@ -8,7 +8,8 @@ independent and card removal is ignored: the objective is an estimate of the exp
 
 The sample takes a few seconds to solve, so it is built once per royalty table and kept both in
 memory and as a small file in the user's cache directory (``HANDRANK_CACHE_DIR`` chooses another;
-an unwritable directory only means it is rebuilt next time).
+an unwritable directory only means it is rebuilt next time, and a damaged or invalid file is
+rebuilt and replaced).
 """
 from __future__ import annotations
 
@@ -145,20 +146,44 @@ def _cache_file(rules: Rules) -> Path:
 
 
 def _load(path: Path) -> npt.NDArray[np.float64] | None:
+    """The counts kept at `path`, or None when the file is missing, unreadable or not a whole,
+    valid sample (then it is rebuilt and replaced)."""
     try:
-        counts = np.load(path, allow_pickle=False)
-    except (OSError, ValueError):
+        with open(path, "rb") as f:
+            counts = np.load(f, allow_pickle=False)
+    except Exception:       # a damaged file fails in many ways (EOFError, ValueError, ...): rebuild
         return None
-    ok = counts.shape == (6, rows.MAX_VALUE + 1) and np.allclose(counts[:3].sum(axis=1), OPPONENTS)
-    return counts if ok else None
+    return counts if _valid(counts) else None
+
+
+def _valid(counts: object) -> bool:
+    """Whether `counts` is what _sample returns: per row a histogram of OPPONENTS rows (whole
+    counts), then the royalty units of those rows (finite, >= 0, and none where no row is)."""
+    if not (isinstance(counts, np.ndarray) and counts.dtype == np.float64
+            and counts.shape == (6, rows.MAX_VALUE + 1)):
+        return False
+    hist, royalty = counts[:3], counts[3:]
+    return bool(np.isfinite(counts).all() and (counts >= 0).all() and (hist == np.round(hist)).all()
+                and (hist.sum(axis=1) == OPPONENTS).all() and (royalty[hist == 0] == 0).all())
 
 
 def _save(path: Path, counts: npt.NDArray[np.float64]) -> None:
+    """Write the file whole or not at all: into a temporary file of the same directory, then
+    renamed over `path` (atomic, so a crash or another process writing at once never leaves
+    half a file). A directory we cannot write only means the sample is rebuilt next time."""
+    import tempfile
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        with open(partial, "wb") as f:
-            np.save(f, counts, allow_pickle=False)
-        os.replace(partial, path)      # whole or not at all, even with several writers
+        fd, partial = tempfile.mkstemp(prefix=path.stem + ".", suffix=".tmp", dir=path.parent)
     except OSError:
-        pass
+        return
+    try:
+        with os.fdopen(fd, "wb") as f:
+            np.save(f, counts, allow_pickle=False)
+        os.replace(partial, path)
+    except OSError:
+        try:
+            os.remove(partial)
+        except OSError:
+            pass

@@ -19,7 +19,7 @@ from handrank._threerow.board import Board
 from handrank.cards import cards as parse_cards
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
 __all__ = ["Natural", "natural", "compare_naturals", "thirteen_cards"]
 
@@ -27,6 +27,8 @@ ACE = 12
 # Rank windows, weakest first; the ace also plays low (A-2-3, A-2-3-4-5), never wrapping (K-A-2).
 _WINDOWS3 = [(ACE, 0, 1)] + [tuple(range(s, s + 3)) for s in range(11)]
 _WINDOWS5 = [(ACE, 0, 1, 2, 3)] + [tuple(range(s, s + 5)) for s in range(9)]
+_PLACE3 = {frozenset(w): place for place, w in enumerate(_WINDOWS3)}
+_PLACE5 = {frozenset(w): place for place, w in enumerate(_WINDOWS5)}
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,10 @@ def natural(cards: str | Sequence[int | str], rules: Rules | str | None = None) 
 def compare_naturals(a: Natural, b: Natural) -> int:
     """+1 if `a` beats `b`, -1 if `b` beats `a`, 0 for a tie: more units win; naturals of the
     same kind compare by key; different kinds worth the same tie."""
+    for x in (a, b):
+        if not isinstance(x, Natural):
+            raise TypeError(f"compare_naturals takes two chinese.Natural (from chinese.natural), "
+                            f"not {type(x).__name__}")
     if a.units != b.units:
         return 1 if a.units > b.units else -1
     if a.kind != b.kind:
@@ -87,13 +93,23 @@ def _six_pairs(ids: list[int]) -> Shown | None:
     return None, (max(r for r, n in counts.items() if n >= 2),)
 
 
-def _strongest(settings: Iterator[tuple[list[int], list[int], list[int]]]) -> Shown | None:
-    """The setting with the strongest bottom, then middle, then top, and that key."""
+def _strongest(settings: Iterator[tuple[list[int], list[int], list[int]]],
+               order: Callable[[list[int], list[int], list[int]], tuple[int, ...]] | None = None
+               ) -> Shown | None:
+    """The setting with the strongest bottom, then middle, then top as high hands, and that key;
+    with `order`, the valid setting (bottom no weaker than the middle as high hands) of the
+    highest key order(top, middle, bottom), the strongest rows as high hands choosing among
+    those of that key."""
     best: Shown | None = None
+    best_full: tuple[int, ...] = ()
     for top, middle, bottom in settings:
         key = (high.evaluate(bottom), high.evaluate(middle), high3.evaluate(top))
-        if best is None or key > best[1]:
-            best = Board(sorted(top), sorted(middle), sorted(bottom)), key
+        if order is not None and key[0] < key[1]:
+            continue        # (a straight flush middle above a straight: set the other way round)
+        shown_key = key if order is None else order(top, middle, bottom)
+        full = shown_key + key
+        if best is None or full > best_full:
+            best, best_full = (Board(sorted(top), sorted(middle), sorted(bottom)), shown_key), full
     return best
 
 
@@ -141,7 +157,14 @@ def _three_straights(ids: list[int]) -> Shown | None:
                     for row, c in zip(needs[r], order):
                         rows[row].append(c)
                 yield rows[0], rows[1], rows[2]
-    return _strongest(settings())
+    return _strongest(settings(), _straight_order)
+
+
+def _straight_order(top: list[int], middle: list[int], bottom: list[int]) -> tuple[int, ...]:
+    """The places of the rows in straight order (A-2-3 and A-2-3-4-5 lowest), bottom first: the
+    rows of two three-straights naturals compare as straights, never as high cards."""
+    return (_PLACE5[frozenset(c // 4 for c in bottom)], _PLACE5[frozenset(c // 4 for c in middle)],
+            _PLACE3[frozenset(c // 4 for c in top)])
 
 
 @lru_cache(maxsize=1)

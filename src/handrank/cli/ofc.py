@@ -63,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="13 to 17 cards such as 'As Ks Qs ...'; cards given as separate "
                             "arguments make one hand; no HAND and no --file reads stdin, one hand "
                             "per line")
-    solve.add_argument("--stay-value", type=_finite_float, default=0.0, metavar="X",
+    solve.add_argument("--stay-value", type=_stay_value, default=0.0, metavar="X",
                        help="what staying in Fantasyland is worth, in royalty points (default 0)")
     add_file_arguments(solve, "solve the hands of F, one per line, in batches", solver=True)
     add_rules_and_json((score, board, solve), ofc.Rules.presets(), _JSON_HELP)
@@ -79,15 +79,17 @@ _JSON_HELP = {
 }
 
 
-def _finite_float(text: str) -> float:
+def _stay_value(text: str) -> float:
+    """--stay-value: a number in the range within which the solver's answer is exact."""
     import argparse
-    import math
+
+    from handrank.ofc.solver import MAX_STAY_VALUE
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
+    if not -MAX_STAY_VALUE <= value <= MAX_STAY_VALUE:
+        raise argparse.ArgumentTypeError(f"must be a finite number in -2**40 .. 2**40, got {text!r}")
     return value
 
 

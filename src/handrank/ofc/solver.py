@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Solution", "SolutionArrays", "solve_fantasyland", "solve_fantasyland_batch"]
 
+# The largest |stay_value|: royalty totals and every stay value up to it add exactly in doubles,
+# so the answer is the exact optimum; beyond it a stay outweighs any royalty difference anyway.
+MAX_STAY_VALUE = 2 ** 40
+
 
 @dataclass(frozen=True)
 class Solution:
@@ -39,6 +43,10 @@ def solve_fantasyland(cards: str | Sequence[int | str], rules: Rules | str | Non
                       stay_value: float = 0.0) -> Solution:
     """The exact best setting of 13 to 17 Fantasyland cards: choose 13 and set them in three
     rows to maximize total royalties plus `stay_value` when the setting stays in Fantasyland.
+
+    `stay_value` is any int or float in ``-2**40 .. 2**40`` (ValueError outside, or not finite;
+    TypeError for a non-number); the setting chosen is then the exact optimum for that value,
+    fractions included, and ``value`` is royalties + stay_value rounded once to a float.
 
     A fouled setting is returned only when no valid one exists. Ties go to the strongest bottom,
     then the strongest middle, then the strongest top, then the lowest cards (bottom, middle,
@@ -62,12 +70,25 @@ def solve_fantasyland_batch(cards: npt.ArrayLike, rules: Rules | str | None = No
     stay_value = _check_stay_value(stay_value)
     hands = np.sort(arr, axis=1)
     check_distinct(arr, hands)
-    return solve(tables(as_rules(rules)), hands, stay_value, threads)
+    result = solve(tables(as_rules(rules)), hands, _search_stay_value(stay_value), threads)
+    result.value[:] = np.where(result.fouled, 0.0, result.royalties + np.where(result.stays, stay_value, 0.0))
+    return result
 
 
 def _check_stay_value(stay_value: object) -> float:
     if isinstance(stay_value, bool) or not isinstance(stay_value, (int, float, np.integer, np.floating)):
         raise TypeError(f"stay_value must be a number, not {type(stay_value).__name__}")
-    if not math.isfinite(stay_value):
-        raise ValueError(f"stay_value must be finite, got {stay_value}")
+    # (compared before any float conversion: a huge int must not overflow, nan fails the test)
+    if not -MAX_STAY_VALUE <= stay_value <= MAX_STAY_VALUE:
+        raise ValueError(f"stay_value must be a finite number in -2**40 .. 2**40, got {stay_value!r}")
     return float(stay_value)
+
+
+def _search_stay_value(stay_value: float) -> float:
+    """The stay value the compiled search compares with: `stay_value` itself when it is a whole
+    number, else the middle of the two whole numbers around it. Royalties are whole numbers, so
+    both rank every pair of settings alike (a staying setting against another by royalties, one
+    against a non-staying one by whether stay_value is above the royalty difference), and the
+    middle adds exactly to any royalty in double arithmetic, where a value such as 2 - 2**-52
+    would round 10 + stay_value up to 12 and tie a setting it loses to."""
+    return stay_value if stay_value.is_integer() else math.floor(stay_value) + 0.5
