@@ -153,6 +153,7 @@ def test_count_all_equals_the_single_machine_count(client):
     for k in (5, 6, 7):
         counts = hd.count_all(k).compute()
         assert counts.dtype == np.int64 and np.array_equal(counts, high.count_all(k))
+    assert hd._scheduler_threads() == 2        # count_all's default: two pieces per thread of it
     assert np.array_equal(hd.count_all(6, tasks=1).compute(scheduler="sync"), high.count_all(6))
     assert np.array_equal(hd.count_all(5, tasks=1326).compute(scheduler="threads"), high.count_all(5))
     for bad, error in ((8, ValueError), ("7", TypeError)):

@@ -50,7 +50,6 @@ GAMES: dict[str, Callable[..., Any]] = {
 }
 
 ROWS_PER_TASK = 1 << 20     # rows of a chunk made here from a numpy array (1M: ~10 ms of work)
-COUNT_TASKS = 16            # count_all's pieces: enough to balance workers and to retry cheaply
 
 # The 169 starting-hand classes in the usual grid order: row by the higher rank from aces down,
 # pairs on the diagonal, suited hands right of it, offsuit hands left of it.
@@ -77,10 +76,15 @@ def evaluate(hands: npt.ArrayLike | da.Array, game: str = "high", *, threads: in
                          drop_axis=1, meta=meta)
 
 
-def count_all(k: int = 7, *, tasks: int = COUNT_TASKS) -> da.Array:
+def count_all(k: int = 7, *, tasks: int | None = None) -> da.Array:
     """`handrank.high.count_all(k)` as a dask array: the enumeration of every k-card hand cut into
-    `tasks` ranges of the first two cards with about as many hands each, summed."""
+    `tasks` ranges of the first two cards with about as many hands each, summed.
+
+    Default: two tasks per thread of the distributed client, or of this machine without one
+    (the whole count takes under a second of one core: more tasks would only add overhead)."""
     k = high.check_count_size(k)
+    if tasks is None:
+        tasks = min(2 * _scheduler_threads(), _evaluate.PREFIXES)
     if isinstance(tasks, bool) or not isinstance(tasks, (int, np.integer)):
         raise TypeError(f"tasks must be an int, not {type(tasks).__name__}")
     if not 1 <= tasks <= _evaluate.PREFIXES:
@@ -151,6 +155,15 @@ def equity_table(matchups: Sequence[tuple[str, str]] | None = None, *, matchups_
         return equities
     table = delayed(_square, pure=True)(equities, indices)
     return da.from_delayed(table, shape=(len(CLASSES), len(CLASSES)), dtype=np.float64)
+
+
+def _scheduler_threads() -> int:
+    """Threads of the default distributed client's workers, or this machine's cores."""
+    try:
+        from distributed import default_client
+        return max(1, sum(default_client().nthreads().values()))
+    except (ImportError, ValueError):   # no distributed, or no client
+        return _batch.cpu_count()
 
 
 # ----------------------------------------------------------------------------- in the tasks
