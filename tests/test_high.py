@@ -9,7 +9,7 @@ import pytest
 
 import handrank as hr
 import reference as ref
-from handrank import high, high3
+from handrank import _evaluate, high, high3
 from handrank.high import Category
 
 # Public facts: 5-card hands per category (of 2,598,960) and distinct classes per category (7462).
@@ -383,3 +383,27 @@ def test_describe_and_category_reject_non_ints(bad):
 def test_numpy_int_values_accepted():
     assert high.describe(np.uint16(7462)) == "Royal flush"
     assert high.category(np.int64(1)) == Category.HIGH_CARD
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_count_range_is_a_piece_of_the_enumeration(k):
+    # prefix p is the p-th pair (a, b), a < b, in lexicographic order; its piece is every hand
+    # whose two lowest cards are a and b, evaluated here one by one
+    pairs = list(itertools.combinations(range(52), 2))
+    for p in (600, 700, 1270, 1325) if k == 7 else (0, 1, 700, 1270, 1325):   # (0, 1): 2M 7-card hands
+        a, b = pairs[p]
+        rests = np.array(list(itertools.combinations(range(b + 1, 52), k - 2)), dtype=np.uint8)
+        rests = rests.reshape(-1, k - 2)
+        hands = np.hstack([np.full((len(rests), 2), (a, b), dtype=np.uint8), rests])
+        expected = np.bincount(high.evaluate_batch(hands), minlength=7463)
+        assert np.array_equal(_evaluate.high_count_range(k, p, p + 1), expected)
+    cuts = [0, 1, 2, 700, 1300, 1326]
+    parts = sum(_evaluate.high_count_range(k, lo, hi) for lo, hi in zip(cuts, cuts[1:]))
+    assert np.array_equal(parts, high.count_all(k))
+    assert not _evaluate.high_count_range(k, 9, 9).any()
+
+
+def test_count_range_bad_bounds():
+    for lo, hi in ((-1, 5), (5, 4), (0, 1327)):
+        with pytest.raises(ValueError, match="prefix range"):
+            _evaluate.high_count_range(7, lo, hi)

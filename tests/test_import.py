@@ -31,7 +31,7 @@ PROBE = textwrap.dedent("""
 # __pycache__) and extension modules.
 MODULE_SUFFIXES = (".py", ".pyc", ".so", ".pyd")
 BUILD_TIME = ("Cython", "setuptools", "distutils", "pyximport", "tools.gen_tables")
-LAZY = ("argparse", "json", "concurrent.futures", "tqdm")
+LAZY = ("argparse", "json", "concurrent.futures", "tqdm", "dask", "distributed")
 
 
 def probe() -> dict[str, list[str]]:
@@ -71,3 +71,20 @@ def test_games_load_on_first_use() -> None:
     code = "import handrank; print(handrank.ofc.__name__, handrank.chinese.Rules.__module__, handrank.bigtwo.Game.__name__)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.split() == ["handrank.ofc", "handrank.chinese.rules", "Game"]
+
+
+def test_dask_layer_without_dask_says_how_to_install_it() -> None:
+    # A fresh interpreter where `import dask` fails, as it does without the extra.
+    code = textwrap.dedent("""
+        import sys
+        sys.modules["dask"] = None
+        try:
+            import handrank.dask
+        except ImportError as exc:
+            print(exc)
+        else:
+            print("imported")
+    """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                            check=True)
+    assert "pip install 'handrank[dask]'" in result.stdout, result.stdout + result.stderr

@@ -203,6 +203,19 @@ def evaluate(kernel: Kernel, hands: npt.ArrayLike, sizes: Sequence[int], out: Va
     return result
 
 
+def _forget_pool() -> None:
+    """In a forked child: the parent's pool threads do not exist there, so work handed to its
+    pool would wait forever; the child starts its own on first use. The lock may have been
+    held by another thread at the fork, so it is replaced too."""
+    global _pool, _pool_lock
+    _pool = None
+    _pool_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):     # pragma: no branch - not on Windows
+    os.register_at_fork(after_in_child=_forget_pool)
+
+
 def _get_pool() -> ThreadPoolExecutor:
     global _pool
     with _pool_lock:

@@ -226,17 +226,29 @@ def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out):
 
 
 # ----------------------------------------------------------------------------- exhaustive counts
+# Every count is a range of prefixes: the first two cards (a < b) numbered 0..1325 in the order
+# the loops visit them, so a range of them is a piece of the enumeration that others can run.
+PREFIXES = 1326
+
+
 def high_count_all(int k):
     """How many k-card hands (k in 5..7) have each high value: an array of length 7463."""
+    return high_count_range(k, 0, PREFIXES)
+
+
+def high_count_range(int k, int lo, int hi):
+    """high_count_all over the hands whose first two cards are prefixes lo..hi-1 (see PREFIXES)."""
+    if not 0 <= lo <= hi <= PREFIXES:
+        raise ValueError(f"prefix range must satisfy 0 <= lo <= hi <= {PREFIXES}, got {lo}..{hi}")
     counts = np.zeros(7463, dtype=np.int64)
     cdef int64_t[::1] view = counts
     with nogil:
         if k == 5:
-            count5(&view[0])
+            count5(&view[0], lo, hi)
         elif k == 6:
-            count6(&view[0])
+            count6(&view[0], lo, hi)
         else:
-            count7(&view[0])
+            count7(&view[0], lo, hi)
     return counts
 
 
@@ -249,13 +261,17 @@ cdef inline bint may_flush(uint64_t prefix_key, uint64_t cards_short) noexcept n
     return ((prefix_key + cards_short * 0x1111) & HR_FLUSH_BITS) != 0
 
 
-cdef void count5(int64_t* counts) noexcept nogil:
+cdef void count5(int64_t* counts, int lo, int hi) noexcept nogil:
+    cdef int prefix = -1
     cdef int a, b, c, d, e
     cdef uint64_t kd, md, hd, key
     cdef uint64_t[52] keys, masks, hashes
     fill_card_hashes(keys, masks, hashes, HR_HASH5_MUL)
     for a in range(52):
         for b in range(a + 1, 52):
+            prefix += 1
+            if prefix < lo or prefix >= hi:
+                continue
             for c in range(b + 1, 52):
                 for d in range(c + 1, 52):
                     kd = HR_SUIT_COUNTER_START + keys[a] + keys[b] + keys[c] + keys[d]
@@ -272,13 +288,17 @@ cdef void count5(int64_t* counts) noexcept nogil:
                         by_rank_after(counts, 5, d, hd, hashes)
 
 
-cdef void count6(int64_t* counts) noexcept nogil:
+cdef void count6(int64_t* counts, int lo, int hi) noexcept nogil:
+    cdef int prefix = -1
     cdef int a, b, c, d, e, f
     cdef uint64_t kd, md, hd, ke, me, he, key
     cdef uint64_t[52] keys, masks, hashes
     fill_card_hashes(keys, masks, hashes, HR_HASH6_MUL)
     for a in range(52):
         for b in range(a + 1, 52):
+            prefix += 1
+            if prefix < lo or prefix >= hi:
+                continue
             for c in range(b + 1, 52):
                 for d in range(c + 1, 52):
                     kd = HR_SUIT_COUNTER_START + keys[a] + keys[b] + keys[c] + keys[d]
@@ -299,13 +319,17 @@ cdef void count6(int64_t* counts) noexcept nogil:
                             by_rank_after(counts, 6, e, he, hashes)
 
 
-cdef void count7(int64_t* counts) noexcept nogil:
+cdef void count7(int64_t* counts, int lo, int hi) noexcept nogil:
+    cdef int prefix = -1
     cdef int a, b, c, d, e, f, g
     cdef uint64_t kd, md, hd, ke, me, he, kf, mf, hf, key
     cdef uint64_t[52] keys, masks, hashes
     fill_card_hashes(keys, masks, hashes, HR_HASH7_MUL)
     for a in range(52):
         for b in range(a + 1, 52):
+            prefix += 1
+            if prefix < lo or prefix >= hi:
+                continue
             for c in range(b + 1, 52):
                 for d in range(c + 1, 52):
                     kd = HR_SUIT_COUNTER_START + keys[a] + keys[b] + keys[c] + keys[d]

@@ -53,11 +53,16 @@ def count_all(k: int = 7) -> npt.NDArray[np.int64]:
     """How many k-card hands (k in 5..7) have each value: index = value, length 7463.
 
     Enumerates all C(52, k) hands with incremental keys (133,784,560 for k = 7)."""
+    return _evaluate.high_count_all(check_count_size(k))
+
+
+def check_count_size(k: object) -> int:
+    """k as count_all takes it (also handrank.dask.count_all)."""
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
         raise TypeError(f"count_all takes an int k, not {type(k).__name__}")
     if k not in (5, 6, 7):
         raise ValueError(f"count_all takes k in 5..7, got {k!r}")
-    return _evaluate.high_count_all(k)
+    return int(k)
 
 
 def _checked(value: object) -> int:

@@ -1,0 +1,90 @@
+"""handrank.dask on a LocalCluster of 2 worker processes with 1 thread each, against one process
+running the batch call on 2 threads over the same hands (targets: evaluate at least 0.8x, and
+count_all(7) within 2x, of the single process). The hands are dealt on the workers, block by
+block with fixed seeds, and kept there; the single process deals the same blocks.
+
+    HANDRANK_BENCH_N=100000000 pytest benchmarks/test_bench_dask.py
+"""
+import time
+
+import numpy as np
+import pytest
+
+pytest.importorskip("dask.array")
+distributed = pytest.importorskip("distributed")
+
+import dask.array as da  # noqa: E402
+
+import handrank as hr  # noqa: E402
+import handrank.dask as hd  # noqa: E402
+from handrank import high  # noqa: E402
+
+ROWS_PER_BLOCK = 1 << 22
+ROUNDS = 5
+
+
+def deal_block(block_info=None):
+    (start, stop), _ = block_info[None]["array-location"]
+    return hr.random_hands(stop - start, 7, seed=start)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def spread_hands(client, n_hands):
+    """The hands, dealt on the workers and kept there."""
+    chunks = (tuple(min(ROWS_PER_BLOCK, n_hands - a) for a in range(0, n_hands, ROWS_PER_BLOCK)), (7,))
+    hands = client.persist(da.map_blocks(deal_block, chunks=chunks, dtype=np.uint8))
+    distributed.wait(hands)
+    return hands
+
+
+@pytest.fixture(scope="module")
+def local_hands(n_hands):
+    """The same hands in this process."""
+    return np.concatenate([hr.random_hands(min(ROWS_PER_BLOCK, n_hands - a), 7, seed=a)
+                           for a in range(0, n_hands, ROWS_PER_BLOCK)])
+
+
+def forget_results(client, spread_hands):
+    """Wait until the cluster holds the hands alone: a job has the same keys every round, and
+    would find the last round's results computed."""
+    blocks = spread_hands.npartitions
+    while client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) > blocks:
+        time.sleep(0.005)
+
+
+@pytest.mark.benchmark(group="dask evaluate 7 cards")
+def test_single_process_threads2(benchmark, local_hands, n_hands, record):
+    out = np.empty(n_hands, dtype=np.uint16)
+    benchmark(high.evaluate_batch, local_hands, out=out, threads=2)
+    record(n_hands)
+
+
+@pytest.mark.benchmark(group="dask evaluate 7 cards")
+def test_dask_evaluate_kept_on_workers(benchmark, client, spread_hands, local_hands, n_hands, record):
+    def run():
+        values = client.persist(hd.evaluate(spread_hands))
+        distributed.wait(values)
+        return values[:1000].compute()
+
+    first = benchmark.pedantic(run, setup=lambda: forget_results(client, spread_hands), rounds=ROUNDS)
+    record(n_hands)
+    assert np.array_equal(first, high.evaluate_batch(local_hands[:1000]))
+
+
+@pytest.mark.benchmark(group="dask count_all(7)")
+def test_single_process_count_all(benchmark):
+    benchmark(high.count_all, 7)
+
+
+@pytest.mark.benchmark(group="dask count_all(7)")
+def test_dask_count_all(benchmark, client, spread_hands):
+    counts = benchmark.pedantic(lambda: hd.count_all(7).compute(),
+                                setup=lambda: forget_results(client, spread_hands), rounds=ROUNDS)
+    assert counts.sum() == 133_784_560
