@@ -11,6 +11,7 @@ action (`ofc.Game.play_fantasyland`).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -43,11 +44,18 @@ def mask(game: Game) -> npt.NDArray[np.bool_]:
         raise IllegalPlacement("a Fantasyland hand has no action: use play_fantasyland()")
     _, discards = game.to_place()
     assert game.turn is not None
-    free = game.boards[game.turn].free
+    return _mask(len(game.dealt), game.boards[game.turn].free, discards).copy()
+
+
+@lru_cache(maxsize=None)
+def _mask(dealt: int, free: tuple[int, int, int], discards: int) -> npt.NDArray[np.bool_]:
+    """The legal actions for `dealt` cards, rows with `free` slots and `discards` to make (few
+    distinct cases: built once each)."""
+    counts = _COUNTS[dealt]
     legal = np.zeros(SIZE, dtype=np.bool_)
-    counts = _COUNTS[len(game.dealt)]
-    legal[:len(counts)] = ((counts[:, 0] <= free[0]) & (counts[:, 1] <= free[1]) & (counts[:, 2] <= free[2])
-                    & (counts[:, 3] == discards))
+    legal[:len(counts)] = ((counts[:, 0] <= free[0]) & (counts[:, 1] <= free[1])
+                           & (counts[:, 2] <= free[2]) & (counts[:, 3] == discards))
+    legal.setflags(write=False)
     return legal
 
 
@@ -58,9 +66,9 @@ def placement(action: int, dealt: Sequence[int]) -> Placement:
     if action >= 4 ** len(ids):
         raise ValueError(f"action {action} places more than the {len(ids)} cards dealt")
     parts: list[list[int]] = [[], [], [], []]
-    for card, where in zip(ids, _DIGITS[action]):
+    for card, where in zip(ids, _DIGITS[action].tolist()):
         parts[where].append(card)
-    return Placement(*parts)
+    return Placement.of_ids(*parts)
 
 
 def action(placement: Placement, dealt: Sequence[int]) -> int:

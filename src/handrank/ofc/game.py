@@ -131,7 +131,7 @@ class Game:
             if len(row) > free:
                 raise IllegalPlacement(f"the {name} row of player {player} has {free} free "
                                        f"slot(s) of {size}; the placement adds {len(row)}")
-        self.boards[player] = board.place(*placement.rows)
+        self.boards[player] = board.extended(*placement.rows)   # the dealt cards, checked above
         self._discards[player].extend(placement.discards)
         self.history.append((player, placement))
         self._advance()

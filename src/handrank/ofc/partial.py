@@ -76,6 +76,14 @@ class PartialBoard:
         added = [parse_cards(row) for row in (top, middle, bottom)]
         return PartialBoard(*(old + tuple(new) for old, new in zip(self.rows, added)))
 
+    def extended(self, top: tuple[int, ...], middle: tuple[int, ...], bottom: tuple[int, ...]) -> PartialBoard:
+        """`place` for card ids already checked to fit and to be new to the board (the game's
+        fast path)."""
+        board = object.__new__(PartialBoard)
+        for name, old, new in zip(ROWS, self.rows, (top, middle, bottom)):
+            object.__setattr__(board, name, old + new)
+        return board
+
     def board(self) -> Board:
         """The finished `Board` (ValueError while slots are free)."""
         if not self.full:

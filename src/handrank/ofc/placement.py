@@ -30,6 +30,14 @@ class Placement:
         for name, part in (("top", top), ("middle", middle), ("bottom", bottom), ("discards", discards)):
             object.__setattr__(self, name, tuple(sorted(parse_cards(part))))
 
+    @classmethod
+    def of_ids(cls, top: list[int], middle: list[int], bottom: list[int], discards: list[int]) -> Placement:
+        """A placement of card ids known to be valid (the fast path of the action space)."""
+        placement = object.__new__(cls)
+        for name, part in (("top", top), ("middle", middle), ("bottom", bottom), ("discards", discards)):
+            object.__setattr__(placement, name, tuple(sorted(part)))
+        return placement
+
     @property
     def rows(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         return self.top, self.middle, self.bottom
