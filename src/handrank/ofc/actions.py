@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from handrank._threerow.board import Cards
+from handrank.cards import cards as parse_cards
 from handrank.ofc.placement import IllegalPlacement, Placement
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     import numpy.typing as npt
 
     from handrank.ofc.game import Game
@@ -59,10 +59,11 @@ def _mask(dealt: int, free: tuple[int, int, int], discards: int) -> npt.NDArray[
     return legal
 
 
-def placement(action: int, dealt: Sequence[int]) -> Placement:
-    """The placement action `action` makes of the cards `dealt` (any order: taken ascending)."""
+def placement(action: int, dealt: Cards) -> Placement:
+    """The placement action `action` makes of the cards `dealt` (any card form, any order: taken
+    ascending)."""
     action = checked(action)
-    ids = sorted(dealt)
+    ids = sorted(parse_cards(dealt))
     if action >= 4 ** len(ids):
         raise ValueError(f"action {action} places more than the {len(ids)} cards dealt")
     parts: list[list[int]] = [[], [], [], []]
@@ -71,9 +72,9 @@ def placement(action: int, dealt: Sequence[int]) -> Placement:
     return Placement.of_ids(*parts)
 
 
-def action(placement: Placement, dealt: Sequence[int]) -> int:
-    """The action of `placement` of the cards `dealt`."""
-    ids = sorted(dealt)
+def action(placement: Placement, dealt: Cards) -> int:
+    """The action of `placement` of the cards `dealt` (any card form)."""
+    ids = sorted(parse_cards(dealt))
     where = {c: d for d, part in enumerate((*placement.rows, placement.discards)) for c in part}
     if sorted(where) != ids:
         raise ValueError("the placement does not use exactly the cards dealt")

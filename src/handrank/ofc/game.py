@@ -120,9 +120,13 @@ class Game:
         player = self.turn
         assert player is not None
         placed, discarded = self.to_place()
-        if sorted(placement.cards) != sorted(self.dealt):
-            raise IllegalPlacement(f"player {player} was dealt {hand_str(self.dealt)}; "
-                                   f"the placement uses {hand_str(placement.cards) or 'no cards'}")
+        if sorted(placement.cards) != list(self.dealt):
+            extra = sorted(set(placement.cards) - set(self.dealt))
+            missing = sorted(set(self.dealt) - set(placement.cards))
+            problems = ([f"{hand_str(extra)} not dealt"] if extra else []) + (
+                [f"{hand_str(missing)} left out"] if missing else []) or ["a card twice"]
+            raise IllegalPlacement(f"player {player} was dealt {hand_str(self.dealt)}: the placement "
+                                   f"has {' and '.join(problems)}")
         if len(placement.discards) != discarded:
             raise IllegalPlacement(f"player {player} must discard {discarded} card(s), "
                                    f"got {len(placement.discards)}")
