@@ -13,6 +13,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import ofc_reference as ref
 from handrank import ofc
@@ -339,6 +340,19 @@ def test_random_full_games(variant: str) -> None:
         check_game(game, policy)
         earned += any(game.next_fantasyland())
     assert earned >= 2, "the look-ahead games should reach Fantasyland sometimes"
+
+
+@settings(max_examples=40, deadline=None)
+@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2 ** 32 - 1), data=st.data())
+def test_any_game_deals_distinct_cards_and_is_zero_sum(variant: str, seed: int, data: st.DataObject) -> None:
+    players = data.draw(st.integers(2, 4 if variant == "classic" else 3))
+    game = ofc.Game(players, variant, seed=seed, button=data.draw(st.integers(0, players - 1)))
+    policy = random_policy(random.Random(seed))
+    while not game.over:
+        policy(game)
+    cards = [c for p in range(players) for c in game.boards[p].cards + game.discards(p)]
+    assert len(cards) == len(set(cards)) == players * sum(d for d, _ in ofc.streets(variant))
+    assert sum(game.points()) == 0
 
 
 def test_turn_order_and_button() -> None:

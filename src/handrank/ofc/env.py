@@ -62,7 +62,8 @@ class OFCEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.rules = as_rules(rules)
-        Game(players, self.rules, 0, button, fantasyland)     # checks the table once
+        self._rng = np.random.default_rng()
+        self.game = Game(players, self.rules, self._rng, button, fantasyland)   # checks the table
         self.players = players
         self.fantasyland = fantasyland
         self.button = button
@@ -73,8 +74,6 @@ class OFCEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             "action_mask": spaces.Box(0, 1, (actions.SIZE,), dtype=np.int8)})
             for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(actions.SIZE) for agent in self.possible_agents}
-        self._rng = np.random.default_rng()
-        self.game = Game(players, self.rules, self._rng, button, fantasyland)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
