@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -25,6 +25,7 @@ __all__ = ["PartialBoard", "ROWS", "CAPACITY"]
 ROWS = ("top", "middle", "bottom")
 CAPACITY = (3, 5, 5)
 _QUICK_TRIES = 64
+_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))     # the mask of each card
 
 
 @dataclass(frozen=True, init=False)
@@ -171,28 +172,26 @@ def _made_category(row: tuple[int, ...]) -> int:
 
 
 # ---------------------------------------------------------------------- the search
-class _Options:
+class _Options(NamedTuple):
     """Every completion of one row: its value and the bit mask of the cards it adds."""
 
-    def __init__(self, values: npt.NDArray[np.int64], masks: npt.NDArray[np.uint64]) -> None:
-        self.values = values
-        self.masks = masks
+    values: npt.NDArray[np.int64]
+    masks: npt.NDArray[np.uint64]
 
 
 def _completions(row: tuple[int, ...], free: int, pool: npt.NDArray[np.uint8], lowball: bool) -> _Options:
     """The completions of a row from `pool`: the row-scale value (a 2-7 middle: its low27 value)
     of each, and the cards each adds."""
-    picks = _combinations(len(pool), free)
-    added = pool[picks]
-    filled = np.concatenate([np.broadcast_to(np.array(row, dtype=np.uint8), (len(picks), len(row))),
-                             added], axis=1)
+    filled = _fill(row, free, pool)
     values = (low27.evaluate_batch(filled) if lowball else rows.value_batch(filled)).astype(np.int64)
-    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), added.astype(np.uint64)), axis=1) \
-        if free else np.zeros(1, dtype=np.uint64)
-    return _Options(values, masks.astype(np.uint64))
+    masks = np.zeros(len(filled), dtype=np.uint64)
+    for column in range(len(row), filled.shape[1]):
+        masks |= _BIT[filled[:, column]]
+    return _Options(values, masks)
 
 
 def _fill(row: tuple[int, ...], free: int, pool: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """The row with its free slots filled every way from `pool`, one completion per line."""
     picks = pool[_combinations(len(pool), free)]
     fixed = np.broadcast_to(np.array(row, dtype=np.uint8), (len(picks), len(row)))
     return np.ascontiguousarray(np.concatenate([fixed, picks], axis=1))
