@@ -64,7 +64,8 @@ class Game:
         self._drawn = 0
         self.boards = [PartialBoard() for _ in range(players)]
         self._discards: list[list[int]] = [[] for _ in range(players)]
-        #: the placements made so far, as (player, placement)
+        #: every placement made so far, as (player, placement): the full record, discards and
+        #: face-down Fantasyland boards included (what a player may see: `visible_board`, `discards`)
         self.history: list[tuple[int, Placement]] = []
         self.street = 0
         self._order = [(button + 1 + i) % players for i in range(players)]
