@@ -302,8 +302,13 @@ def check_game(game: ofc.Game, choose) -> None:
             assert game.street == turns[player]
         turns[player] += 1
         for viewer in range(game.players):
+            unseen = set(game.unseen(viewer))
+            visible = {c for p in range(game.players) for c in game.visible_board(p, viewer).cards}
+            assert not unseen & (visible | set(game.discards(viewer)))
+            assert len(unseen) + len(visible) + len(game.discards(viewer)) + (viewer == player) * len(dealt) == 52
             if viewer != player:
                 assert not set(game.discards(player)) & set(game.visible_board(player, viewer).cards)
+                assert set(game.discards(player)) <= unseen
         choose(game)
     for p in range(game.players):
         assert turns[p] == (1 if game.fantasyland[p] else len(per_street))

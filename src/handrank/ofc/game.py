@@ -94,6 +94,16 @@ class Game:
             return PartialBoard()
         return self.boards[player]
 
+    def unseen(self, viewer: int) -> tuple[int, ...]:
+        """The cards `viewer` has not seen, ascending: on no board they see, not among their
+        discards, not dealt to them now (what may still come, for `PartialBoard.is_dead`)."""
+        seen = set(self._discards[viewer])
+        for player in range(self.players):
+            seen.update(self.visible_board(player, viewer).cards)
+        if self.turn == viewer:
+            seen.update(self.dealt)
+        return tuple(c for c in range(DECK) if c not in seen)
+
     def to_place(self) -> tuple[int, int]:
         """(cards to place, cards to discard) of the player to act."""
         self._check_not_over()
