@@ -53,3 +53,23 @@ def test_solve_fantasyland_17_median(benchmark):
 
     benchmark.pedantic(ofc.solve_fantasyland_batch, setup=next_hand, rounds=SOLVE_HANDS)
     benchmark.extra_info["median_ms"] = benchmark.stats.stats.median * 1e3
+
+
+GAMES = max(4, min(200, N // 20000))
+
+
+def _random_games(variant, players, games):
+    """`games` hands of OFC played to the end by a seeded random policy (actions from the mask)."""
+    rng = np.random.default_rng(5)
+    for seed in range(games):
+        game = ofc.Game(players, variant, seed=seed)
+        while not game.over:
+            game.play_action(int(rng.choice(np.flatnonzero(ofc.actions.mask(game)))))
+        game.points()
+
+
+@pytest.mark.parametrize("variant,players", [("classic", 4), ("pineapple", 3), ("deuce", 2)])
+@pytest.mark.benchmark(group="ofc games, random policy")
+def test_random_games(benchmark, variant, players):
+    benchmark(_random_games, variant, players, GAMES)
+    benchmark.extra_info["games_per_s"] = GAMES / benchmark.stats.stats.median

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from handrank import rows
 from handrank._threerow import _kernel
 from handrank._threerow.board import BoardArrays, BoardLike, as_board, evaluate_with, pair_scores, table_points
 from handrank.ofc.rules import Rules, as_rules, tables
@@ -32,11 +33,35 @@ def evaluate_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
 
 def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = None,
                 threads: int | None = None) -> npt.NDArray[np.int32]:
-    """Net 1-6 points of each board of `a` against the board in the same row of `b` (both
-    (N, 13) arrays in row order, no card in both); b's points are the negation. GIL released,
-    `threads` as above."""
-    return pair_scores(tables(as_rules(rules)), _kernel.SCORE_OFC, False, a, b, threads,
-                       "ofc.score_batch")[0]
+    """Net points of each board of `a` against the board in the same row of `b` (both
+    (N, 13) arrays in row order, no card in both) under the rules' scoring options; b's points
+    are the negation. GIL released, `threads` as above."""
+    rules = as_rules(rules)
+    points = partial(pair_scores, tables(rules), a=a, b=b, threads=threads, what="ofc.score_batch")
+    if rules.scoring == "2-4":
+        net = points(_kernel.SCORE_CHINESE_2_4, not rules.royalties_cancel)[0]
+    elif rules.royalties_cancel:
+        net = points(_kernel.SCORE_OFC, False)[0]
+    else:
+        # Chinese poker's 1-6 scores royalties to the row's winner but with a fixed scoop of 3:
+        # OFC's points with the scoop bonus, minus Chinese poker's royalty difference, plus its
+        # royalties to the winner (the two Chinese scores differ only in the royalties).
+        net = (points(_kernel.SCORE_OFC, False)[0] - points(_kernel.SCORE_CHINESE_1_6, False)[0]
+               + points(_kernel.SCORE_CHINESE_1_6, True)[0])
+    if rules.shoot_the_moon:
+        moon = [_shoots_the_moon(side, rules, threads) for side in (a, b)]
+        net += rules.shoot_the_moon * (moon[0].astype(np.int32) - moon[1])
+    return net
+
+
+def _shoots_the_moon(cards: npt.ArrayLike, rules: Rules, threads: int | None) -> npt.NDArray[np.bool_]:
+    """Valid boards whose bottom is jack-high or worse (no pair, straight or flush)."""
+    result = evaluate_batch(cards, rules, threads=threads)
+    return ~result.foul & (result.values[:, 2] <= _JACK_HIGH)
+
+
+# The best jack-high 5-card hand on the row scale: a bottom at or below it shoots the moon.
+_JACK_HIGH = rows.value("Js Th 9d 8c 6s")
 
 
 # ---------------------------------------------------------------------- one board
@@ -68,7 +93,8 @@ def score(boards: Sequence[BoardLike], rules: Rules | str | None = None) -> list
     """Net points of each of 2 to 4 players, summed over every pair of players (zero-sum).
 
     Per pair (1-6): 1 point per row won, the scoop bonus for all three, and royalties as net
-    differences; a fouled board pays a valid one 3 + scoop bonus + its royalties."""
+    differences; a fouled board pays a valid one 3 + scoop bonus + its royalties. The rules'
+    options change this: 2-4 scoring, royalties to the row's winner only, shooting the moon."""
     players = [as_board(board) for board in boards]
     if not 2 <= len(players) <= 4:
         raise ValueError(f"ofc.score takes 2 to 4 boards, got {len(players)}")

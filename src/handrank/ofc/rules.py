@@ -8,6 +8,7 @@ highest threshold it reaches. A threshold is written the way players say it: a t
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -19,7 +20,10 @@ from handrank._threerow.thresholds import (MAX_CARDS, MIN_CARDS, Table, category
                                            check_table, lookup, low_value, reaches, top_value)
 from handrank.cards import RANKS
 
-__all__ = ["Rules", "as_rules", "tables"]
+__all__ = ["Rules", "as_rules", "tables", "DEALINGS", "SCORINGS"]
+
+DEALINGS = ("pineapple", "classic")
+SCORINGS = ("1-6", "2-4")
 
 TOP_ROYALTIES: Table = tuple((r + r, i + 1) for i, r in enumerate("6789TJQKA")) + tuple(
     (r * 3, i + 10) for i, r in enumerate(RANKS))
@@ -46,6 +50,17 @@ class Rules(Presets):
       when the top and the middle both qualify.
     - ``stay_top`` / ``stay_middle`` / ``stay_bottom``: a hand played in Fantasyland that reaches
       any of these thresholds (None: no such condition) is dealt ``stay_cards`` again.
+    - ``dealing``: ``"pineapple"`` (5 cards, then 3 at a time: place 2, discard 1) or
+      ``"classic"`` (5 cards, then 1 at a time); how `ofc.Game` deals.
+    - ``scoring``: ``"1-6"`` (1 per row won, ``scoop_bonus`` for all three) or ``"2-4"`` (1 per
+      row won, 1 overall unit to whoever wins more rows; ``scoop_bonus`` unused).
+    - ``royalties_cancel``: royalties are paid as net differences (True), or only the winner of
+      a row collects its royalty (False).
+    - ``shoot_the_moon``: units a valid board with a jack-high-or-worse bottom collects from each
+      other player, on top of the rest (0: off; the house rule of the seeds pays 20).
+    - ``fantasyland_value``: what a hand that earns Fantasyland (entry or stay) is worth when
+      decisions are evaluated (`ofc.Game.values`, the RL rewards, the Fantasyland setting of
+      `ofc.Game`); never part of the points paid.
     """
 
     top_royalties: Table = TOP_ROYALTIES
@@ -63,12 +78,30 @@ class Rules(Presets):
     stay_bottom: str | None = "quads"
     stay_cards: int = 14
     name: str = field(default="custom", compare=False)
+    dealing: str = "pineapple"
+    scoring: str = "1-6"
+    royalties_cancel: bool = True
+    shoot_the_moon: int = 0
+    fantasyland_value: float = 0.0
 
     def __post_init__(self) -> None:
         if not isinstance(self.middle_lowball, bool):
             raise TypeError(f"Rules.middle_lowball must be a bool, got {self.middle_lowball!r}")
         if not isinstance(self.name, str):
             raise TypeError(f"Rules.name must be a str, got {self.name!r}")
+        for name, choices in (("dealing", DEALINGS), ("scoring", SCORINGS)):
+            if getattr(self, name) not in choices:
+                raise ValueError(f"Rules.{name} must be one of {', '.join(map(repr, choices))}, "
+                                 f"got {getattr(self, name)!r}")
+        if not isinstance(self.royalties_cancel, bool):
+            raise TypeError(f"Rules.royalties_cancel must be a bool, got {self.royalties_cancel!r}")
+        check_int("shoot_the_moon", self.shoot_the_moon, 0, 1000)
+        value = self.fantasyland_value
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"Rules.fantasyland_value must be a number, got {value!r}")
+        if not math.isfinite(value):
+            raise ValueError(f"Rules.fantasyland_value must be finite, got {value}")
+        object.__setattr__(self, "fantasyland_value", float(value))
         middle = low_value if self.middle_lowball else category_value
         for name, parse, is_count in (("top_royalties", top_value, False),
                                       ("middle_royalties", category_value, False),
@@ -100,7 +133,8 @@ class Rules(Presets):
 Rules.GAME = "OFC"
 Rules.PRESETS = {
     "pineapple": {},
-    "classic": {"fantasyland_top": (("QQ", 13),), "stay_middle": "full house", "stay_cards": 13},
+    "classic": {"fantasyland_top": (("QQ", 13),), "stay_middle": "full house", "stay_cards": 13,
+                "dealing": "classic"},
     "progressive": {"fantasyland_top": (("QQ", 14), ("KK", 15), ("AA", 16), ("222", 17))},
     "deuce": {"middle_lowball": True, "middle_qualifier": "T9875",
               "middle_low_royalties": DEUCE_MIDDLE_ROYALTIES, "fantasyland_top": (("KK", 14),),

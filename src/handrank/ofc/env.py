@@ -1,0 +1,155 @@
+"""A PettingZoo AEC environment over `ofc.Game` (extra ``handrank[rl]``): one episode is one hand.
+
+Agents ``player_0`` .. ``player_{n-1}`` sit in seat order. Each observation is a dict:
+``observation``, a (14, 52) int8 array of card planes (card id = column):
+
+====== =================================================================================
+plane  cards
+====== =================================================================================
+0-2    my top, middle and bottom rows
+3      the cards dealt to me to place now (empty when it is not my turn)
+4      my discards (no other agent ever sees them)
+5-13   the top, middle and bottom rows of the next players to my left, 3 planes each, in
+       seat order (zeros for absent seats; a Fantasyland board stays empty until the end)
+====== =================================================================================
+
+and ``action_mask``, the (1024,) int8 mask of the legal actions (`ofc.actions`; all zeros for
+an agent not to act). Fantasyland hands are set by the exact solver, valuing a stay at the
+rules' `fantasyland_value`, and never reach the agents. When the hand is over every agent gets
+`ofc.Game.values` as its reward: its points plus `fantasyland_value` if it earned Fantasyland.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+try:
+    from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+except ImportError as error:          # pragma: no cover - depends on the environment
+    raise ImportError("handrank.ofc.env needs the RL extra: pip install 'handrank[rl]'") from error
+
+from handrank.ofc import actions
+from handrank.ofc.game import Game
+from handrank.ofc.rules import Rules, as_rules
+
+__all__ = ["OFCEnv", "env", "PLANES"]
+
+PLANES = 14
+
+
+def env(**kwargs: Any) -> OFCEnv:
+    """An `OFCEnv` (the PettingZoo convention of a module-level ``env`` constructor)."""
+    return OFCEnv(**kwargs)
+
+
+class OFCEnv(AECEnv):  # type: ignore[misc, unused-ignore]
+    """OFC hands as a PettingZoo AEC environment with action masks.
+
+    ``players`` (2 to 4; 3 at most in pineapple and deuce), ``rules`` (an `ofc.Rules` or a preset
+    name), ``fantasyland`` (cards each seat is dealt in Fantasyland every episode; default none),
+    ``button`` (the dealer's seat; the first to act sits left of it). ``reset(seed=...)`` deals a
+    reproducible hand."""
+
+    RENDER_MODES = ("human", "ansi")
+    metadata = {"name": "handrank_ofc_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+
+    def __init__(self, players: int = 2, rules: Rules | str | None = None,
+                 fantasyland: tuple[int, ...] | None = None, button: int = 0,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        self.rules = as_rules(rules)
+        self._rng = np.random.default_rng()
+        self.game = Game(players, self.rules, self._rng, button, fantasyland)   # checks the table
+        self.players = players
+        self.fantasyland = fantasyland
+        self.button = button
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.observation_spaces = {agent: spaces.Dict({
+            "observation": spaces.Box(0, 1, (PLANES, 52), dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, (actions.SIZE,), dtype=np.int8)})
+            for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(actions.SIZE) for agent in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.game = Game(self.players, self.rules, self._rng, self.button, self.fantasyland)
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._settle()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        game = self.game
+        planes = np.zeros((PLANES, 52), dtype=np.int8)
+        for i, row in enumerate(game.boards[seat].rows):
+            planes[i, list(row)] = 1
+        if game.turn == seat:
+            planes[3, list(game.dealt)] = 1
+        planes[4, list(game.discards(seat))] = 1
+        for k in range(1, game.players):
+            other = (seat + k) % game.players
+            for i, row in enumerate(game.visible_board(other, seat).rows):
+                planes[5 + 3 * (k - 1) + i, list(row)] = 1
+        mask = np.zeros(actions.SIZE, dtype=np.int8)
+        if game.turn == seat:
+            mask[:] = actions.mask(game)
+        return {"observation": planes, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: an action in 0..{actions.SIZE - 1}, not None")
+        self._cumulative_rewards[agent] = 0.0
+        self.game.play_action(int(action))
+        self._settle()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        lines = [repr(self.game)]
+        lines += [f"player_{p}: {self.game.boards[p]}" for p in range(self.game.players)]
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def _settle(self) -> None:
+        """Set Fantasyland hands with the solver; at the end hand out the rewards; then select
+        the agent to act."""
+        game = self.game
+        while game.fantasyland_turn:
+            game.play_fantasyland()
+        if game.over:
+            for agent, value in zip(self.possible_agents, game.values()):
+                self.rewards[agent] = value
+                self.terminations[agent] = True
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+            return
+        for agent in self.agents:
+            self.rewards[agent] = 0.0
+        assert game.turn is not None
+        self.agent_selection = self.possible_agents[game.turn]

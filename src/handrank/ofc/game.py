@@ -1,0 +1,226 @@
+"""One hand of OFC played street by street, for 2 to 4 players: the deal, the turns, the legal
+placements, Fantasyland hands set at once, and the points of the finished boards."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from handrank._threerow.board import Board
+from handrank.cards import hand_str
+from handrank.ofc import actions
+from handrank.ofc.board import fantasyland, score
+from handrank.ofc.partial import CAPACITY, PartialBoard
+from handrank.ofc.placement import IllegalPlacement, Placement
+from handrank.ofc.rules import Rules, as_rules
+from handrank.ofc.solver import solve_fantasyland
+
+__all__ = ["Game", "streets"]
+
+DECK = 52
+
+
+def streets(rules: Rules | str | None = None) -> tuple[tuple[int, int], ...]:
+    """(cards dealt, cards discarded) of each street of a hand played street by street: classic
+    5 then 1 at a time (9 deals); pineapple and deuce 5 then 3, one of them discarded (5 deals)."""
+    if as_rules(rules).dealing == "classic":
+        return ((5, 0),) + ((1, 0),) * 8
+    return ((5, 0),) + ((3, 1),) * 4
+
+
+class Game:
+    """One hand of OFC for 2 to 4 players (at most 3 when dealing pineapple: discards leave the
+    deck) from a deck shuffled by `seed`.
+
+    Players sit 0 .. players - 1; the first to act sits left of the `button` (``button + 1``) and
+    every street goes round the table in that order. A player in Fantasyland (``fantasyland[p]``:
+    the cards dealt, 0 for none) is dealt every card at their first turn and sets the whole board
+    at once, face down until the hand is over; the others are dealt street by street (`streets`).
+    Placements that the rules do not allow raise `IllegalPlacement` and change nothing."""
+
+    def __init__(self, players: int = 2, rules: Rules | str | None = None,
+                 seed: int | np.random.Generator | None = None, button: int = 0,
+                 fantasyland: Sequence[int] | None = None) -> None:
+        self.rules = as_rules(rules)
+        most = 4 if self.rules.dealing == "classic" else 3
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= most:
+            raise ValueError(f"OFC with {self.rules.dealing} dealing has 2 to {most} players, got {players!r}")
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < players:
+            raise ValueError(f"button must be a seat in 0..{players - 1}, got {button!r}")
+        hands = tuple(fantasyland) if fantasyland is not None else (0,) * players
+        if len(hands) != players or any(isinstance(n, bool) or not isinstance(n, int)
+                                        or not (n == 0 or 13 <= n <= 17) for n in hands):
+            raise ValueError(f"fantasyland takes the cards dealt to each of the {players} players "
+                             f"(0, or 13 to 17), got {fantasyland!r}")
+        self.streets = streets(self.rules)
+        per_hand = sum(dealt for dealt, _ in self.streets)
+        needed = sum(n or per_hand for n in hands)
+        if needed > DECK:
+            raise ValueError(f"this deal needs {needed} cards; the deck has {DECK}")
+        self.players = players
+        self.button = button
+        self.fantasyland: tuple[int, ...] = hands
+        self._deck = [int(c) for c in np.random.default_rng(seed).permutation(DECK)]
+        self._drawn = 0
+        self.boards = [PartialBoard() for _ in range(players)]
+        self._discards: list[list[int]] = [[] for _ in range(players)]
+        #: every placement made so far, as (player, placement): the full record, discards and
+        #: face-down Fantasyland boards included (what a player may see: `visible_board`, `discards`)
+        self.history: list[tuple[int, Placement]] = []
+        self.street = 0
+        self._order = [(button + 1 + i) % players for i in range(players)]
+        self._seat = 0                              # index into _order of the player to act
+        self.turn: int | None = self._order[0]
+        self.dealt: tuple[int, ...] = self._deal()
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def over(self) -> bool:
+        return self.turn is None
+
+    @property
+    def fantasyland_turn(self) -> bool:
+        """Whether the player to act is in Fantasyland (sets a whole board at once)."""
+        return self.turn is not None and self.fantasyland[self.turn] > 0
+
+    def discards(self, player: int) -> tuple[int, ...]:
+        """The cards `player` has discarded (known to that player only)."""
+        return tuple(self._discards[player])
+
+    def visible_board(self, player: int, viewer: int) -> PartialBoard:
+        """`player`'s board as `viewer` sees it: a Fantasyland board stays face down (empty) to
+        the others until the hand is over."""
+        if player != viewer and self.fantasyland[player] and not self.over:
+            return PartialBoard()
+        return self.boards[player]
+
+    def unseen(self, viewer: int) -> tuple[int, ...]:
+        """The cards `viewer` has not seen, ascending: on no board they see, not among their
+        discards, not dealt to them now (what may still come, for `PartialBoard.is_dead`)."""
+        seen = set(self._discards[viewer])
+        for player in range(self.players):
+            seen.update(self.visible_board(player, viewer).cards)
+        if self.turn == viewer:
+            seen.update(self.dealt)
+        return tuple(c for c in range(DECK) if c not in seen)
+
+    def to_place(self) -> tuple[int, int]:
+        """(cards to place, cards to discard) of the player to act."""
+        self._check_not_over()
+        if self.fantasyland_turn:
+            return 13, len(self.dealt) - 13
+        dealt, discarded = self.streets[self.street]
+        return dealt - discarded, discarded
+
+    def legal_placements(self) -> list[Placement]:
+        """Every legal placement of the dealt cards (rows not over-full; the right number of
+        discards), in the order of their actions (`ofc.actions`). A Fantasyland hand is set with
+        `play` (a whole board) or `play_fantasyland`; its settings are not listed."""
+        self._check_not_over()
+        if self.fantasyland_turn:
+            raise IllegalPlacement("a Fantasyland hand is set at once: play a Placement of the "
+                                   "whole board, or play_fantasyland()")
+        return [actions.placement(int(a), self.dealt) for a in np.flatnonzero(actions.mask(self))]
+
+    # ------------------------------------------------------------------ actions
+    def play(self, placement: Placement) -> None:
+        """Make `placement` for the player to act."""
+        self._check_not_over()
+        if not isinstance(placement, Placement):
+            raise TypeError(f"play takes an ofc.Placement, not {type(placement).__name__}")
+        player = self.turn
+        assert player is not None
+        placed, discarded = self.to_place()
+        if sorted(placement.cards) != list(self.dealt):
+            extra = sorted(set(placement.cards) - set(self.dealt))
+            missing = sorted(set(self.dealt) - set(placement.cards))
+            problems = ([f"{hand_str(extra)} not dealt"] if extra else []) + (
+                [f"{hand_str(missing)} left out"] if missing else []) or ["a card twice"]
+            raise IllegalPlacement(f"player {player} was dealt {hand_str(self.dealt)}: the placement "
+                                   f"has {' and '.join(problems)}")
+        if len(placement.discards) != discarded:
+            raise IllegalPlacement(f"player {player} must discard {discarded} card(s), "
+                                   f"got {len(placement.discards)}")
+        board = self.boards[player]
+        for name, row, free, size in zip(("top", "middle", "bottom"), placement.rows, board.free, CAPACITY):
+            if len(row) > free:
+                raise IllegalPlacement(f"the {name} row of player {player} has {free} free "
+                                       f"slot(s) of {size}; the placement adds {len(row)}")
+        self.boards[player] = board.extended(*placement.rows)   # the dealt cards, checked above
+        self._discards[player].extend(placement.discards)
+        self.history.append((player, placement))
+        self._advance()
+
+    def play_fantasyland(self) -> Placement:
+        """Set the Fantasyland hand of the player to act with the exact solver (most royalties,
+        plus the rules' `fantasyland_value` for staying); returns the placement made."""
+        self._check_not_over()
+        if not self.fantasyland_turn:
+            raise IllegalPlacement(f"player {self.turn} is not in Fantasyland")
+        best = solve_fantasyland(self.dealt, self.rules, self.rules.fantasyland_value)
+        placement = Placement(best.board.top, best.board.middle, best.board.bottom, best.discards)
+        self.play(placement)
+        return placement
+
+    def play_action(self, action: int) -> Placement:
+        """Make the placement of `action` (see `ofc.actions`); returns it."""
+        self._check_not_over()
+        if self.fantasyland_turn:
+            raise IllegalPlacement("a Fantasyland hand has no action: use play_fantasyland()")
+        if not actions.mask(self)[actions.checked(action)]:
+            raise IllegalPlacement(f"action {action} is not legal now (dealt {hand_str(self.dealt)})")
+        placement = actions.placement(action, self.dealt)
+        self.play(placement)
+        return placement
+
+    # ------------------------------------------------------------------ the end
+    def points(self) -> list[int]:
+        """Each player's net points for the finished hand (`ofc.score` under the rules)."""
+        return score(self._finished(), self.rules)
+
+    def next_fantasyland(self) -> tuple[int, ...]:
+        """The cards each player is dealt in Fantasyland next hand (0: none): entry for those
+        who played street by street, stay for those in Fantasyland."""
+        return tuple(fantasyland(board, self.rules, in_fantasyland=n > 0)
+                     for board, n in zip(self._finished(), self.fantasyland))
+
+    def values(self) -> list[float]:
+        """The points plus the rules' `fantasyland_value` for each hand earning Fantasyland: what
+        the decisions of the hand are worth, for bots and RL rewards."""
+        bonus = self.rules.fantasyland_value
+        return [p + (bonus if n else 0.0) for p, n in zip(self.points(), self.next_fantasyland())]
+
+    # ------------------------------------------------------------------ internals
+    def _check_not_over(self) -> None:
+        if self.turn is None:
+            raise IllegalPlacement("the hand is over")
+
+    def _finished(self) -> list[Board]:
+        if not self.over:
+            raise ValueError("the hand is not over yet")
+        return [board.board() for board in self.boards]
+
+    def _deal(self) -> tuple[int, ...]:
+        assert self.turn is not None
+        n = self.fantasyland[self.turn] or self.streets[self.street][0]
+        cards = self._deck[self._drawn:self._drawn + n]
+        self._drawn += n
+        return tuple(sorted(cards))
+
+    def _advance(self) -> None:
+        while True:
+            self._seat += 1
+            if self._seat == self.players:
+                self._seat = 0
+                self.street += 1
+                if self.street == len(self.streets):
+                    self.turn, self.dealt = None, ()
+                    return
+            self.turn = self._order[self._seat]
+            if not self.boards[self.turn].full:
+                self.dealt = self._deal()
+                return
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else f"street {self.street + 1}, player {self.turn} to act"
+        return f"<ofc.Game of {self.players} players ({self.rules.name}), {state}>"
