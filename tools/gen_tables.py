@@ -253,6 +253,15 @@ def generate():
     # two plain arrays rather than an array of pairs: an index scaled by 8 fits x86 addressing
     out.append(c_array("uint64_t", "hr_card_key", [f"{k}ULL" for k, _ in cards], 4))
     out.append(c_array("uint64_t", "hr_card_mask", [f"{m}ULL" for _, m in cards], 4))
+    # The batch loops' table: key and card bit side by side (16-byte aligned), added in one
+    # 128-bit add per card. An id 52..255 adds no bit, so k cards are k distinct valid cards
+    # exactly when their bits sum to a word with k bits set (a repeated card carries).
+    sums = []
+    for card, (key, mask) in enumerate(cards):
+        sums += [f"{key}ULL", f"{mask if card < 52 else 0}ULL"]
+    out.append("#if defined(_MSC_VER)\n#define HR_ALIGN16 __declspec(align(16))\n#else\n"
+               "#define HR_ALIGN16 __attribute__((aligned(16)))\n#endif")
+    out.append(c_array("uint64_t", "hr_card_sums", sums, 4).replace("static", "HR_ALIGN16 static", 1))
     out.append(f"#define HR_SUIT_COUNTER_START {SUIT_COUNTER_START}ULL")
     out.append(f"#define HR_FLUSH_BITS {FLUSH_BITS}ULL")
     out.append(f"#define HR_INVALID_CARD_BIT {INVALID_CARD_BIT}ULL")
