@@ -289,9 +289,14 @@ def generate():
             lowa5[slot_of[keys[m]]] = t.lowa5_best(m)
         out.append(c_array("uint16_t", f"hr_high{size}", high))
         out.append(c_array("uint16_t", f"hr_lowa5_{size}", lowa5))
+        if size == 5:
+            # 2-7 values by the same slots, so the batch loop saves the reordering lookup
+            out.append(c_array("uint16_t", "hr_low27_5", [t.low27_of_high[v] for v in high]))
         out.append("")
 
-    out.append(c_array("uint16_t", "hr_flush", t.flush_table()))
+    flush = t.flush_table()
+    out.append(c_array("uint16_t", "hr_flush", flush))
+    out.append(c_array("uint16_t", "hr_low27_flush", [t.low27_of_high[v] for v in flush]))
     out.append(c_array("uint16_t", "hr_low27_of_high", t.low27_of_high))
     out.append("/* class of each value: rank count << 24 | category << 20 | ranks, 4 bits each, most significant first */")
     out.append(c_array("uint32_t", "hr_high_class", [0] + [pack_class(c[0], c[1:]) for c in t.high_classes], 8))

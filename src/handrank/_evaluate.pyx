@@ -204,7 +204,7 @@ cdef extern from * nogil:
 
     static inline uint16_t hr_high_of(uint64_t key, uint64_t bits, int k) { return hr_high_value(key, bits, k); }
     static inline uint16_t hr_lowa5_of(uint64_t key, uint64_t bits, int k) { (void)bits; return hr_lowa5_value(key, k); }
-    static inline uint16_t hr_low27_of(uint64_t key, uint64_t bits, int k) { return hr_low27_of_high[hr_high_value(key, bits, k)]; }
+    static inline uint16_t hr_low27_of(uint64_t key, uint64_t bits, int k) { (void)k; return hr_low27_value(key, bits); }
 
     /* Returns 0 when every hand was k distinct valid cards. */
     #define HR_LOOP(NAME, K, VALUE, ATTR, POPCOUNT) \\
@@ -243,6 +243,10 @@ cdef extern from * nogil:
     #if defined(__GNUC__) && defined(__x86_64__)
     HR_LOOPS(popcnt, __attribute__((target("popcnt"))), __builtin_popcountll)
     static int hr_cpu_has_popcnt(void) { __builtin_cpu_init(); return __builtin_cpu_supports("popcnt"); }
+    #elif defined(_MSC_VER) && defined(_M_X64)
+    #include <intrin.h>
+    HR_LOOPS(popcnt, , __popcnt64)       /* MSVC emits popcnt for the intrinsic without a flag */
+    static int hr_cpu_has_popcnt(void) { int r[4]; __cpuid(r, 1); return (r[2] >> 23) & 1; }
     #else
     #define hr_high5_popcnt hr_high5_portable
     #define hr_high6_popcnt hr_high6_portable

@@ -61,12 +61,16 @@ cdef extern from * nogil:
     static inline uint32_t hr_slot6(uint64_t h) { return HR_SLOT(6, h); }
     static inline uint32_t hr_slot7(uint64_t h) { return HR_SLOT(7, h); }
 
-    /* At most one suit holds 5 of 7 cards, and its flush beats anything the other cards make. */
+    /* The rank mask of the flush suit. At most one suit holds 5 of 7 cards, and its flush beats
+       anything the other cards make. */
+    static inline uint32_t hr_flush_ranks(uint64_t key, uint64_t mask) {
+        if (key & 0x8) return mask & 0x1fff;
+        if (key & 0x80) return (mask >> 16) & 0x1fff;
+        if (key & 0x800) return (mask >> 32) & 0x1fff;
+        return (mask >> 48) & 0x1fff;
+    }
     static inline uint16_t hr_flush_value(uint64_t key, uint64_t mask) {
-        if (key & 0x8) return hr_flush[mask & 0x1fff];
-        if (key & 0x80) return hr_flush[(mask >> 16) & 0x1fff];
-        if (key & 0x800) return hr_flush[(mask >> 32) & 0x1fff];
-        return hr_flush[(mask >> 48) & 0x1fff];
+        return hr_flush[hr_flush_ranks(key, mask)];
     }
 
     /* High value 1..7462 of a 5-, 6- or 7-card hand from its sums (k is a constant where inlined). */
@@ -75,6 +79,13 @@ cdef extern from * nogil:
         if (k == 7) return hr_high7[hr_slot7((key >> 32) * HR_HASH7_MUL)];
         if (k == 6) return hr_high6[hr_slot6((key >> 32) * HR_HASH6_MUL)];
         return hr_high5[hr_slot5((key >> 32) * HR_HASH5_MUL)];
+    }
+
+    /* 2-7 lowball value of a 5-card hand: the high value reordered, read from tables by the
+       same slots. */
+    static inline uint16_t hr_low27_value(uint64_t key, uint64_t mask) {
+        if (key & HR_FLUSH_BITS) return hr_low27_flush[hr_flush_ranks(key, mask)];
+        return hr_low27_5[hr_slot5((key >> 32) * HR_HASH5_MUL)];
     }
 
     /* A-5 lowball value 1..6175 of a 5-, 6- or 7-card hand: suits never matter. */
@@ -90,6 +101,7 @@ cdef extern from * nogil:
     uint16_t hr_flush_value(uint64_t key, uint64_t mask)
     uint16_t hr_high_value(uint64_t key, uint64_t mask, int k)
     uint16_t hr_lowa5_value(uint64_t key, int k)
+    uint16_t hr_low27_value(uint64_t key, uint64_t mask)
 
 
 cdef inline uint64_t rank_hash(uint64_t key, uint64_t mul) noexcept nogil:
@@ -128,4 +140,4 @@ cdef inline uint16_t high3_value(uint64_t key) noexcept nogil:
 
 cdef inline uint16_t low27_value(uint64_t key, uint64_t mask) noexcept nogil:
     """2-7 lowball value of a 5-card hand: a fixed reordering of the high classes."""
-    return hr_low27_of_high[high_value(key, mask, 5)]
+    return hr_low27_value(key, mask)

@@ -27,6 +27,8 @@ cdef extern from "handrank_tables.h" nogil:
     const uint16_t hr_lowa5_7[]
     const uint16_t hr_flush[8192]
     const uint16_t hr_low27_of_high[7463]
+    const uint16_t hr_low27_5[]             # hr_low27_of_high of hr_high5, slot by slot
+    const uint16_t hr_low27_flush[8192]     # hr_low27_of_high of hr_flush
 
     const uint32_t hr_high_class[7463]
     const uint32_t hr_low27_class[7463]
