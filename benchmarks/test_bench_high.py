@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from handrank import _batch, high, high3
+from handrank import _batch, _evaluate, high, high3
 
 THREADS = [1, _batch.cpu_count()]
 
@@ -22,6 +22,20 @@ def test_numpy_gather(benchmark, n_hands, record):
 def test_high_batch(benchmark, hands, n_hands, record, k, threads):
     out = np.empty(n_hands, dtype=np.uint16)
     benchmark(high.evaluate_batch, hands[k], out=out, threads=threads)
+    record(n_hands)
+
+
+@pytest.mark.parametrize("k", [5, 7])
+@pytest.mark.benchmark(group="high batch")
+def test_high_batch_portable_loops(benchmark, hands, n_hands, record, k):
+    """The loops that CPUs without popcnt run (import picks the popcnt ones where it can)."""
+    out = np.empty(n_hands, dtype=np.uint16)
+    chosen = _evaluate.batch_kernel()
+    _evaluate.set_batch_kernel("portable")
+    try:
+        benchmark(high.evaluate_batch, hands[k], out=out, threads=1)
+    finally:
+        _evaluate.set_batch_kernel(chosen)
     record(n_hands)
 
 

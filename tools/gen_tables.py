@@ -253,6 +253,15 @@ def generate():
     # two plain arrays rather than an array of pairs: an index scaled by 8 fits x86 addressing
     out.append(c_array("uint64_t", "hr_card_key", [f"{k}ULL" for k, _ in cards], 4))
     out.append(c_array("uint64_t", "hr_card_mask", [f"{m}ULL" for _, m in cards], 4))
+    # The batch loops' table: key and card bit side by side (16-byte aligned), added in one
+    # 128-bit add per card. An id 52..255 adds no bit, so k cards are k distinct valid cards
+    # exactly when their bits sum to a word with k bits set (a repeated card carries).
+    sums = []
+    for card, (key, mask) in enumerate(cards):
+        sums += [f"{key}ULL", f"{mask if card < 52 else 0}ULL"]
+    out.append("#if defined(_MSC_VER)\n#define HR_ALIGN16 __declspec(align(16))\n#else\n"
+               "#define HR_ALIGN16 __attribute__((aligned(16)))\n#endif")
+    out.append(c_array("uint64_t", "hr_card_sums", sums, 4).replace("static", "HR_ALIGN16 static", 1))
     out.append(f"#define HR_SUIT_COUNTER_START {SUIT_COUNTER_START}ULL")
     out.append(f"#define HR_FLUSH_BITS {FLUSH_BITS}ULL")
     out.append(f"#define HR_INVALID_CARD_BIT {INVALID_CARD_BIT}ULL")
@@ -280,9 +289,14 @@ def generate():
             lowa5[slot_of[keys[m]]] = t.lowa5_best(m)
         out.append(c_array("uint16_t", f"hr_high{size}", high))
         out.append(c_array("uint16_t", f"hr_lowa5_{size}", lowa5))
+        if size == 5:
+            # 2-7 values by the same slots, so the batch loop saves the reordering lookup
+            out.append(c_array("uint16_t", "hr_low27_5", [t.low27_of_high[v] for v in high]))
         out.append("")
 
-    out.append(c_array("uint16_t", "hr_flush", t.flush_table()))
+    flush = t.flush_table()
+    out.append(c_array("uint16_t", "hr_flush", flush))
+    out.append(c_array("uint16_t", "hr_low27_flush", [t.low27_of_high[v] for v in flush]))
     out.append(c_array("uint16_t", "hr_low27_of_high", t.low27_of_high))
     out.append("/* class of each value: rank count << 24 | category << 20 | ranks, 4 bits each, most significant first */")
     out.append(c_array("uint32_t", "hr_high_class", [0] + [pack_class(c[0], c[1:]) for c in t.high_classes], 8))

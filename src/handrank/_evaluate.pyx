@@ -160,8 +160,124 @@ def row_evaluate(hand):
 
 
 # ----------------------------------------------------------------------------- batch loops
+# The 5- to 7-card high and lowball loops are C, so that one copy can be compiled for popcnt (a
+# function-level target attribute, which Cython cannot attach) and chosen at import when the CPU
+# has it; wheels stay baseline x86-64 / arm64.
+#
+# Per card they do one 16-byte load and one 128-bit add from hr_card_sums (key and card bit side
+# by side; see tools/gen_tables.py), four hands per iteration so the core overlaps their chains.
+# Validation is one popcount per hand, summed: ids 52..255 add no bit and a repeated card carries,
+# so every hand is k distinct valid cards exactly when the popcounts add up to k * n.
+cdef extern from * nogil:
+    """
+    #if defined(__x86_64__) || defined(_M_X64)
+    #include <emmintrin.h>
+    typedef __m128i hr_sums;
+    #define HR_SUMS_START() _mm_set_epi64x(0, (long long)HR_SUIT_COUNTER_START)
+    #define HR_SUMS_ADD(s, card) _mm_add_epi64((s), _mm_load_si128((const __m128i*)(hr_card_sums + 2 * (card))))
+    #define HR_SUMS_KEY(s) ((uint64_t)_mm_cvtsi128_si64(s))
+    #define HR_SUMS_BITS(s) ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64((s), (s))))
+    #else
+    typedef struct { uint64_t key, bits; } hr_sums;
+    static inline hr_sums hr_sums_add(hr_sums s, uint8_t card) {
+        s.key += hr_card_sums[2 * card];
+        s.bits += hr_card_sums[2 * card + 1];
+        return s;
+    }
+    static inline hr_sums hr_sums_start(void) { hr_sums s = {HR_SUIT_COUNTER_START, 0}; return s; }
+    #define HR_SUMS_START() hr_sums_start()
+    #define HR_SUMS_ADD(s, card) hr_sums_add((s), (card))
+    #define HR_SUMS_KEY(s) ((s).key)
+    #define HR_SUMS_BITS(s) ((s).bits)
+    #endif
+
+    #if defined(__GNUC__) && !defined(__x86_64__) && !defined(__i386__)
+    #define hr_popcount_portable(x) __builtin_popcountll(x)     /* arm64: cnt is baseline */
+    #else
+    static inline uint64_t hr_popcount_portable(uint64_t x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+        return (x * 0x0101010101010101ULL) >> 56;
+    }
+    #endif
+
+    static inline uint16_t hr_high_of(uint64_t key, uint64_t bits, int k) { return hr_high_value(key, bits, k); }
+    static inline uint16_t hr_lowa5_of(uint64_t key, uint64_t bits, int k) { (void)bits; return hr_lowa5_value(key, k); }
+    static inline uint16_t hr_low27_of(uint64_t key, uint64_t bits, int k) { (void)k; return hr_low27_value(key, bits); }
+
+    /* Returns 0 when every hand was k distinct valid cards. */
+    #define HR_LOOP(NAME, K, VALUE, ATTR, POPCOUNT) \\
+    ATTR static uint64_t NAME(const uint8_t* c, Py_ssize_t n, uint16_t* out) { \\
+        uint64_t bits_set = 0; \\
+        Py_ssize_t i = 0; \\
+        int j, h; \\
+        for (; i + 4 <= n; i += 4, c += 4 * K) { \\
+            hr_sums s[4]; \\
+            for (h = 0; h < 4; h++) s[h] = HR_SUMS_START(); \\
+            for (j = 0; j < K; j++) \\
+                for (h = 0; h < 4; h++) s[h] = HR_SUMS_ADD(s[h], c[h * K + j]); \\
+            for (h = 0; h < 4; h++) { \\
+                bits_set += POPCOUNT(HR_SUMS_BITS(s[h])); \\
+                out[i + h] = VALUE(HR_SUMS_KEY(s[h]), HR_SUMS_BITS(s[h]), K); \\
+            } \\
+        } \\
+        for (; i < n; i++, c += K) { \\
+            hr_sums s = HR_SUMS_START(); \\
+            for (j = 0; j < K; j++) s = HR_SUMS_ADD(s, c[j]); \\
+            bits_set += POPCOUNT(HR_SUMS_BITS(s)); \\
+            out[i] = VALUE(HR_SUMS_KEY(s), HR_SUMS_BITS(s), K); \\
+        } \\
+        return bits_set != (uint64_t)n * K; \\
+    }
+    #define HR_LOOPS(SUFFIX, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_high5_##SUFFIX, 5, hr_high_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_high6_##SUFFIX, 6, hr_high_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_high7_##SUFFIX, 7, hr_high_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_lowa5_5_##SUFFIX, 5, hr_lowa5_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_lowa5_6_##SUFFIX, 6, hr_lowa5_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_lowa5_7_##SUFFIX, 7, hr_lowa5_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_low27_5_##SUFFIX, 5, hr_low27_of, ATTR, POPCOUNT)
+
+    HR_LOOPS(portable, , hr_popcount_portable)
+    #if defined(__GNUC__) && defined(__x86_64__)
+    HR_LOOPS(popcnt, __attribute__((target("popcnt"))), __builtin_popcountll)
+    static int hr_cpu_has_popcnt(void) { __builtin_cpu_init(); return __builtin_cpu_supports("popcnt"); }
+    #elif defined(_MSC_VER) && defined(_M_X64)
+    #include <intrin.h>
+    HR_LOOPS(popcnt, , __popcnt64)       /* MSVC emits popcnt for the intrinsic without a flag */
+    static int hr_cpu_has_popcnt(void) { int r[4]; __cpuid(r, 1); return (r[2] >> 23) & 1; }
+    #else
+    #define hr_high5_popcnt hr_high5_portable
+    #define hr_high6_popcnt hr_high6_portable
+    #define hr_high7_popcnt hr_high7_portable
+    #define hr_lowa5_5_popcnt hr_lowa5_5_portable
+    #define hr_lowa5_6_popcnt hr_lowa5_6_portable
+    #define hr_lowa5_7_popcnt hr_lowa5_7_portable
+    #define hr_low27_5_popcnt hr_low27_5_portable
+    static int hr_cpu_has_popcnt(void) { return 0; }
+    #endif
+    """
+    int hr_cpu_has_popcnt()
+    uint64_t hr_high5_portable(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_high6_portable(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_high7_portable(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_lowa5_5_portable(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_lowa5_6_portable(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_lowa5_7_portable(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_low27_5_portable(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_high5_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_high6_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_high7_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_lowa5_5_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_lowa5_6_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_lowa5_7_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_low27_5_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
+
+
 cdef inline uint64_t loop(int game, int k, const uint8_t* c, Py_ssize_t n, uint16_t* out) noexcept nogil:
-    # Called with constant game and k (below), so each compiles to its own specialised loop.
+    # The 3-card and row loops. Called with constant game and k (below), so each compiles to its
+    # own specialised loop.
     cdef uint64_t bad = 0
     cdef uint64_t mask
     cdef Py_ssize_t i
@@ -176,20 +292,6 @@ ctypedef uint64_t (*loop_t)(const uint8_t*, Py_ssize_t, uint16_t*) noexcept nogi
 
 # One function per game and hand size, reached through a table of pointers. Called directly,
 # gcc merged the loops of one hand size into a single copy that tested the game on every hand.
-cdef uint64_t high5(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
-    return loop(GAME_HIGH, 5, c, n, o)
-cdef uint64_t high6(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
-    return loop(GAME_HIGH, 6, c, n, o)
-cdef uint64_t high7(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
-    return loop(GAME_HIGH, 7, c, n, o)
-cdef uint64_t lowa5_5(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
-    return loop(GAME_LOWA5, 5, c, n, o)
-cdef uint64_t lowa5_6(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
-    return loop(GAME_LOWA5, 6, c, n, o)
-cdef uint64_t lowa5_7(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
-    return loop(GAME_LOWA5, 7, c, n, o)
-cdef uint64_t low27_5(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
-    return loop(GAME_LOW27, 5, c, n, o)
 cdef uint64_t row3(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_ROW, 3, c, n, o)
 cdef uint64_t row5(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
@@ -198,11 +300,31 @@ cdef uint64_t high3_3(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogi
     return loop(GAME_HIGH3, 3, c, n, o)
 
 cdef loop_t[5][8] LOOPS     # by game and hand size
-LOOPS[GAME_HIGH][5], LOOPS[GAME_HIGH][6], LOOPS[GAME_HIGH][7] = high5, high6, high7
-LOOPS[GAME_LOWA5][5], LOOPS[GAME_LOWA5][6], LOOPS[GAME_LOWA5][7] = lowa5_5, lowa5_6, lowa5_7
-LOOPS[GAME_LOW27][5] = low27_5
 LOOPS[GAME_ROW][3], LOOPS[GAME_ROW][5] = row3, row5
 LOOPS[GAME_HIGH3][3] = high3_3
+
+
+def set_batch_kernel(str name):
+    """Use the "popcnt" or the "portable" 5- to 7-card loops (import picks popcnt where the CPU
+    has it; tests and benchmarks switch to compare both)."""
+    if name == "popcnt" and hr_cpu_has_popcnt():
+        LOOPS[GAME_HIGH][5], LOOPS[GAME_HIGH][6], LOOPS[GAME_HIGH][7] = hr_high5_popcnt, hr_high6_popcnt, hr_high7_popcnt
+        LOOPS[GAME_LOWA5][5], LOOPS[GAME_LOWA5][6], LOOPS[GAME_LOWA5][7] = hr_lowa5_5_popcnt, hr_lowa5_6_popcnt, hr_lowa5_7_popcnt
+        LOOPS[GAME_LOW27][5] = hr_low27_5_popcnt
+    elif name == "portable":
+        LOOPS[GAME_HIGH][5], LOOPS[GAME_HIGH][6], LOOPS[GAME_HIGH][7] = hr_high5_portable, hr_high6_portable, hr_high7_portable
+        LOOPS[GAME_LOWA5][5], LOOPS[GAME_LOWA5][6], LOOPS[GAME_LOWA5][7] = hr_lowa5_5_portable, hr_lowa5_6_portable, hr_lowa5_7_portable
+        LOOPS[GAME_LOW27][5] = hr_low27_5_portable
+    else:
+        raise ValueError(f"no batch kernel {name!r} on this CPU")
+
+
+def batch_kernel():
+    """"popcnt" or "portable": which 5- to 7-card loops batch() runs."""
+    return "popcnt" if LOOPS[GAME_HIGH][7] == hr_high7_popcnt and hr_cpu_has_popcnt() else "portable"
+
+
+set_batch_kernel("popcnt" if hr_cpu_has_popcnt() else "portable")
 
 
 def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out):

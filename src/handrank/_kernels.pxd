@@ -48,8 +48,62 @@ cdef inline Py_ssize_t first_bad_row(const uint8_t* c, Py_ssize_t n, int k) noex
     return -1
 
 
-# Perfect hash of the rank sum, one per hand size: h = rank_sum * MUL, then a displacement per
-# bucket of h. The multiply distributes over the sum, so enumerations can add per-card hashes.
+# The value kernels of 5- to 7-card hands are written in C (below) because the batch loops that
+# call them are C: a loop compiled with popcnt needs a function-level target attribute, which
+# Cython cannot attach. The Cython names are the same functions.
+cdef extern from * nogil:
+    """
+    /* Perfect hash of the rank sum, one per hand size: h = rank_sum * MUL, then a displacement per
+       bucket of h. The multiply distributes over the sum, so enumerations can add per-card hashes. */
+    #define HR_SLOT(N, h) ((uint32_t)(((h) >> HR_HASH##N##_SLOT_SHIFT) \\
+        ^ hr_hash##N##_displacement[(h) >> HR_HASH##N##_BUCKET_SHIFT]) & HR_HASH##N##_SLOT_MASK)
+    static inline uint32_t hr_slot5(uint64_t h) { return HR_SLOT(5, h); }
+    static inline uint32_t hr_slot6(uint64_t h) { return HR_SLOT(6, h); }
+    static inline uint32_t hr_slot7(uint64_t h) { return HR_SLOT(7, h); }
+
+    /* The rank mask of the flush suit. At most one suit holds 5 of 7 cards, and its flush beats
+       anything the other cards make. */
+    static inline uint32_t hr_flush_ranks(uint64_t key, uint64_t mask) {
+        if (key & 0x8) return mask & 0x1fff;
+        if (key & 0x80) return (mask >> 16) & 0x1fff;
+        if (key & 0x800) return (mask >> 32) & 0x1fff;
+        return (mask >> 48) & 0x1fff;
+    }
+    static inline uint16_t hr_flush_value(uint64_t key, uint64_t mask) {
+        return hr_flush[hr_flush_ranks(key, mask)];
+    }
+
+    /* High value 1..7462 of a 5-, 6- or 7-card hand from its sums (k is a constant where inlined). */
+    static inline uint16_t hr_high_value(uint64_t key, uint64_t mask, int k) {
+        if (key & HR_FLUSH_BITS) return hr_flush_value(key, mask);
+        if (k == 7) return hr_high7[hr_slot7((key >> 32) * HR_HASH7_MUL)];
+        if (k == 6) return hr_high6[hr_slot6((key >> 32) * HR_HASH6_MUL)];
+        return hr_high5[hr_slot5((key >> 32) * HR_HASH5_MUL)];
+    }
+
+    /* 2-7 lowball value of a 5-card hand: the high value reordered, read from tables by the
+       same slots. */
+    static inline uint16_t hr_low27_value(uint64_t key, uint64_t mask) {
+        if (key & HR_FLUSH_BITS) return hr_low27_flush[hr_flush_ranks(key, mask)];
+        return hr_low27_5[hr_slot5((key >> 32) * HR_HASH5_MUL)];
+    }
+
+    /* A-5 lowball value 1..6175 of a 5-, 6- or 7-card hand: suits never matter. */
+    static inline uint16_t hr_lowa5_value(uint64_t key, int k) {
+        if (k == 7) return hr_lowa5_7[hr_slot7((key >> 32) * HR_HASH7_MUL)];
+        if (k == 6) return hr_lowa5_6[hr_slot6((key >> 32) * HR_HASH6_MUL)];
+        return hr_lowa5_5[hr_slot5((key >> 32) * HR_HASH5_MUL)];
+    }
+    """
+    uint32_t hr_slot5(uint64_t h)
+    uint32_t hr_slot6(uint64_t h)
+    uint32_t hr_slot7(uint64_t h)
+    uint16_t hr_flush_value(uint64_t key, uint64_t mask)
+    uint16_t hr_high_value(uint64_t key, uint64_t mask, int k)
+    uint16_t hr_lowa5_value(uint64_t key, int k)
+    uint16_t hr_low27_value(uint64_t key, uint64_t mask)
+
+
 cdef inline uint64_t rank_hash(uint64_t key, uint64_t mul) noexcept nogil:
     return (key >> 32) * mul
 
@@ -57,44 +111,27 @@ cdef inline uint32_t slot3(uint64_t h) noexcept nogil:
     return ((h >> HR_HASH3_SLOT_SHIFT) ^ hr_hash3_displacement[h >> HR_HASH3_BUCKET_SHIFT]) & HR_HASH3_SLOT_MASK
 
 cdef inline uint32_t slot5(uint64_t h) noexcept nogil:
-    return ((h >> HR_HASH5_SLOT_SHIFT) ^ hr_hash5_displacement[h >> HR_HASH5_BUCKET_SHIFT]) & HR_HASH5_SLOT_MASK
+    return hr_slot5(h)
 
 cdef inline uint32_t slot6(uint64_t h) noexcept nogil:
-    return ((h >> HR_HASH6_SLOT_SHIFT) ^ hr_hash6_displacement[h >> HR_HASH6_BUCKET_SHIFT]) & HR_HASH6_SLOT_MASK
+    return hr_slot6(h)
 
 cdef inline uint32_t slot7(uint64_t h) noexcept nogil:
-    return ((h >> HR_HASH7_SLOT_SHIFT) ^ hr_hash7_displacement[h >> HR_HASH7_BUCKET_SHIFT]) & HR_HASH7_SLOT_MASK
+    return hr_slot7(h)
 
 
 cdef inline uint16_t flush_value(uint64_t key, uint64_t mask) noexcept nogil:
-    # At most one suit holds 5 of 7 cards, and its flush beats anything the other cards make.
-    if key & 0x8:
-        return hr_flush[mask & 0x1fff]
-    if key & 0x80:
-        return hr_flush[(mask >> 16) & 0x1fff]
-    if key & 0x800:
-        return hr_flush[(mask >> 32) & 0x1fff]
-    return hr_flush[(mask >> 48) & 0x1fff]
+    return hr_flush_value(key, mask)
 
 
 cdef inline uint16_t high_value(uint64_t key, uint64_t mask, int k) noexcept nogil:
     """High value 1..7462 of a 5-, 6- or 7-card hand from its sums."""
-    if key & HR_FLUSH_BITS:
-        return flush_value(key, mask)
-    if k == 7:
-        return hr_high7[slot7(rank_hash(key, HR_HASH7_MUL))]
-    if k == 6:
-        return hr_high6[slot6(rank_hash(key, HR_HASH6_MUL))]
-    return hr_high5[slot5(rank_hash(key, HR_HASH5_MUL))]
+    return hr_high_value(key, mask, k)
 
 
 cdef inline uint16_t lowa5_value(uint64_t key, int k) noexcept nogil:
     """A-5 lowball value 1..6175 of a 5-, 6- or 7-card hand: suits never matter."""
-    if k == 7:
-        return hr_lowa5_7[slot7(rank_hash(key, HR_HASH7_MUL))]
-    if k == 6:
-        return hr_lowa5_6[slot6(rank_hash(key, HR_HASH6_MUL))]
-    return hr_lowa5_5[slot5(rank_hash(key, HR_HASH5_MUL))]
+    return hr_lowa5_value(key, k)
 
 
 cdef inline uint16_t high3_value(uint64_t key) noexcept nogil:
@@ -103,4 +140,4 @@ cdef inline uint16_t high3_value(uint64_t key) noexcept nogil:
 
 cdef inline uint16_t low27_value(uint64_t key, uint64_t mask) noexcept nogil:
     """2-7 lowball value of a 5-card hand: a fixed reordering of the high classes."""
-    return hr_low27_of_high[high_value(key, mask, 5)]
+    return hr_low27_value(key, mask)

@@ -4,6 +4,7 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t
 cdef extern from "handrank_tables.h" nogil:
     const uint64_t hr_card_key[256]
     const uint64_t hr_card_mask[256]
+    const uint64_t hr_card_sums[512]      # key, card bit (none for ids 52..255) of each id
     const uint64_t HR_SUIT_COUNTER_START
     const uint64_t HR_FLUSH_BITS
     const uint64_t HR_INVALID_CARD_BIT
@@ -26,6 +27,8 @@ cdef extern from "handrank_tables.h" nogil:
     const uint16_t hr_lowa5_7[]
     const uint16_t hr_flush[8192]
     const uint16_t hr_low27_of_high[7463]
+    const uint16_t hr_low27_5[]             # hr_low27_of_high of hr_high5, slot by slot
+    const uint16_t hr_low27_flush[8192]     # hr_low27_of_high of hr_flush
 
     const uint32_t hr_high_class[7463]
     const uint32_t hr_low27_class[7463]

@@ -1,0 +1,74 @@
+"""Both builds of the 5- to 7-card batch loops (popcnt where the CPU has it, portable everywhere):
+values equal the scalar calls, and every kind of bad row is found, the first one reported."""
+import itertools
+
+import numpy as np
+import pytest
+
+import handrank as hr
+from handrank import _evaluate, high, low27, lowa5
+
+KERNELS = ["portable"] + (["popcnt"] if _evaluate.batch_kernel() == "popcnt" else [])
+CASES = [(high, _evaluate.HIGH, k) for k in (5, 6, 7)] + [(lowa5, _evaluate.LOWA5, k) for k in (5, 6, 7)] \
+    + [(low27, _evaluate.LOW27, 5)]
+
+
+@pytest.fixture(params=KERNELS)
+def kernel(request):
+    chosen = _evaluate.batch_kernel()
+    _evaluate.set_batch_kernel(request.param)
+    yield request.param
+    _evaluate.set_batch_kernel(chosen)
+
+
+def test_unknown_kernel_is_refused():
+    with pytest.raises(ValueError):
+        _evaluate.set_batch_kernel("avx512")
+
+
+@pytest.mark.parametrize("mod, game, k", CASES)
+def test_values_match_the_scalar_call(kernel, mod, game, k):
+    # every length 0..9 covers the four-hand blocks and each tail
+    hands = hr.random_hands(10_009, k, seed=k)
+    expected = np.array([mod.evaluate(tuple(h)) for h in hands.tolist()], dtype=np.uint16)
+    for n in (*range(10), 10_009):
+        out = np.zeros(n, dtype=np.uint16)
+        assert _evaluate.batch(game, hands[:n], out) == -1
+        assert np.array_equal(out, expected[:n])
+
+
+def problems(k):
+    """(column -> id) changes that make a hand of ids 0, 5, 10, ... bad: ids 52..255 anywhere,
+    repeated cards, several invalid ids at once (their card bits would carry out of the word)."""
+    for col, bad in itertools.product(range(k), (52, 53, 63, 64, 200, 255)):
+        yield {col: bad}
+    for a, b in itertools.combinations(range(k), 2):
+        yield {b: 5 * a}
+        yield {a: 52, b: 52}
+        yield {a: 255, b: 52}
+    yield {col: 255 for col in range(k)}
+    yield {col: 0 for col in range(k)}
+
+
+@pytest.mark.parametrize("mod, game, k", CASES)
+def test_every_bad_row_is_found(kernel, mod, game, k):
+    good = [5 * i for i in range(k)]
+    for n in (1, 4, 5, 9):
+        for row in range(n):
+            for change in problems(k):
+                hands = np.array([good] * n, dtype=np.uint8)
+                for col, bad in change.items():
+                    hands[row, col] = bad
+                assert _evaluate.batch(game, hands, np.zeros(n, dtype=np.uint16)) == row
+
+
+@pytest.mark.parametrize("mod, game, k", CASES)
+def test_first_bad_row_and_out_unchanged(kernel, mod, game, k):
+    hands = hr.random_hands(1003, k, seed=3)
+    hands[999, 0] = 52
+    hands[602, 1] = hands[602, 0]
+    hands[401, k - 1] = 255
+    out = np.arange(1003, dtype=np.uint16)
+    with pytest.raises(ValueError, match="^row 401: card id 255 is out of range"):
+        mod.evaluate_batch(hands, out=out, threads=1)
+    assert np.array_equal(out, np.arange(1003, dtype=np.uint16))
