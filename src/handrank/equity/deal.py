@@ -1,0 +1,98 @@
+"""Who can hold what: the players' combos after card removal, joined into groups that are drawn
+(or enumerated) together.
+
+Players whose ranges are small enough to list every joint deal are joined into one group of
+joint combos with the colliding ones dropped and the weights multiplied. Monte Carlo then draws
+one row per group, so narrow overlapping ranges ("AA" vs "AA") never meet a collision, and a
+deal that no combination allows is found before any work. Exact enumeration walks the same rows.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb, prod
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from handrank.equity._equity import NO_CARD
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+# Groups are joined while their joint rows would number at most this many.
+JOIN_LIMIT = 1 << 14
+
+
+def card_bits(ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
+    """The 64-bit mask of each card id, as the kernels lay it out (16 bits per suit)."""
+    ids64 = ids.astype(np.uint64)
+    return np.left_shift(np.uint64(1), np.uint64(16) * (ids64 & np.uint64(3)) + (ids64 >> np.uint64(2)))
+
+
+@dataclass(frozen=True)
+class Groups:
+    """Rows of joint hole cards: holes[r, 2p:2p+2] are player p's cards in row r (NO_CARD for
+    players of other groups); group g holds rows start[g]..start[g+1]-1."""
+
+    holes: npt.NDArray[np.uint8]
+    weights: npt.NDArray[np.float64]
+    masks: npt.NDArray[np.uint64]
+    start: npt.NDArray[np.int64]
+    from_deck: npt.NDArray[np.int32]     # players dealt from the deck when sampling
+
+    @property
+    def deals(self) -> int:
+        """Rows of the product over groups: the deals exact enumeration walks."""
+        return prod(int(b - a) for a, b in zip(self.start[:-1], self.start[1:]))
+
+
+class _Group:
+    def __init__(self, holes: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
+                 masks: npt.NDArray[np.uint64], players: list[int]) -> None:
+        self.holes, self.weights, self.masks, self.players = holes, weights, masks, players
+
+    def join(self, other: _Group) -> _Group:
+        fits = (self.masks[:, None] & other.masks[None, :]) == 0
+        a, b = np.nonzero(fits)
+        return _Group(np.minimum(self.holes[a], other.holes[b]), self.weights[a] * other.weights[b],
+                      self.masks[a] | other.masks[b], self.players + other.players)
+
+
+def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
+          random: list[bool], sampling: bool) -> Groups:
+    """Groups for the players' (combos (n, 2), weights (n,)). When `sampling`, players with a
+    random range are dealt from the deck instead. Raises ValueError when no deal exists."""
+    n = len(players)
+    groups: list[_Group] = []
+    from_deck = []
+    for p, (combos, weights) in enumerate(players):
+        if sampling and random[p]:
+            from_deck.append(p)
+            continue
+        holes = np.full((len(combos), 2 * n), NO_CARD, dtype=np.uint8)
+        holes[:, 2 * p:2 * p + 2] = combos
+        groups.append(_Group(holes, weights, card_bits(combos[:, 0]) | card_bits(combos[:, 1]), [p]))
+    while len(groups) > 1:
+        groups.sort(key=lambda g: len(g.weights))
+        if len(groups[0].weights) * len(groups[1].weights) > JOIN_LIMIT:
+            break
+        joined = groups[0].join(groups[1])
+        if len(joined.weights) == 0:
+            names = " and ".join(f"player {p + 1}" for p in sorted(joined.players))
+            raise ValueError(f"no deal: the hands of {names} always share a card")
+        groups[:2] = [joined]
+    if not groups:      # everyone dealt from the deck: one empty row to draw
+        groups.append(_Group(np.full((1, 2 * n), NO_CARD, dtype=np.uint8), np.ones(1),
+                             np.zeros(1, dtype=np.uint64), []))
+    groups.sort(key=lambda g: min(g.players, default=0))
+    sizes = [len(g.weights) for g in groups]
+    return Groups(np.ascontiguousarray(np.concatenate([g.holes for g in groups])),
+                  np.concatenate([g.weights for g in groups]),
+                  np.concatenate([g.masks for g in groups]),
+                  np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+                  np.array(from_deck, dtype=np.int32))
+
+
+def boards(known: int, out: int) -> int:
+    """The boards to walk per deal: the cards still to come from those not `out`."""
+    return comb(52 - out, 5 - known)
