@@ -1,0 +1,110 @@
+"""`handrank equity`: each player's equity from hands or ranges, a board and dead cards.
+
+Self-contained (the command's parser registers it with HELP, add_arguments and run); tqdm, the
+optional progress bar, is imported only for a run that shows one.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
+    from handrank.equity import Result
+
+HELP = "hold'em equity of 2 to 10 hands or ranges, exact or by Monte Carlo"
+
+EXIT_OK, EXIT_FAILED = 0, 1
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Each player's share of the pot (wins plus tie shares), its wins and its ties, over every "
+        "deal and board (exact) or sampled ones (Monte Carlo). A player is an exact hand ('AsKs') "
+        "or a range in PokerStove notation ('QQ+,AKs,A5s-A2s,KQo:0.5', '15%', 'random'). "
+        "Without --exact or --samples, small jobs are enumerated and large ones sampled to a "
+        "standard error of 0.001.")
+    parser.add_argument("players", nargs="+", metavar="PLAYER",
+                        help="a hand or a range per player (quote ranges that hold spaces)")
+    parser.add_argument("--board", "-b", default="", help="0, 3, 4 or 5 board cards, e.g. 'Jh Th 2c'")
+    parser.add_argument("--dead", "-d", default="", help="cards out of play, e.g. '2s 3s'")
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every deal and board")
+    how.add_argument("--samples", "-n", type=int, metavar="N", help="sample N showdowns")
+    how.add_argument("--stderr", type=float, metavar="E",
+                     help="sample until each equity's standard error is at most E")
+    parser.add_argument("--seed", type=int, help="seed of the Monte Carlo run (reproducible for one "
+                                                 "seed and thread count)")
+    parser.add_argument("--threads", "-t", type=int, help="threads (default: all cores for big jobs)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--progress", action=_BooleanOptional, default=None,
+                        help="show a progress bar on stderr (needs tqdm; default: when stderr is "
+                             "a terminal)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from handrank import equity
+
+    try:
+        with _bar(args.progress) as bar:
+            result = equity.calculate(args.players, args.board, args.dead,
+                                      exact=True if args.exact else None, samples=args.samples,
+                                      stderr=args.stderr, seed=args.seed, threads=args.threads,
+                                      progress=bar.update if bar.active else None)
+    except (TypeError, ValueError) as exc:
+        print(f"handrank: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    print(json.dumps(as_json(result)) if args.json else str(result))
+    return EXIT_OK
+
+
+def as_json(result: Result) -> dict[str, Any]:
+    players = [{"player": i + 1, "hand": name, "equity": result.equity[i], "win": result.win[i],
+                "tie": result.tie[i]} | ({} if result.stderr is None else {"stderr": result.stderr[i]})
+               for i, name in enumerate(result.players)]
+    out: dict[str, Any] = {"players": players, "showdowns": result.showdowns, "exact": result.exact}
+    if result.acceptance is not None:
+        out["acceptance"] = result.acceptance
+    return out
+
+
+class _Bar:
+    """A tqdm bar on stderr fed (done, total) by equity.calculate, or nothing."""
+
+    def __init__(self, bar: Any = None) -> None:
+        self.bar = bar
+        self.active = bar is not None
+
+    def __enter__(self) -> _Bar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+    def update(self, done: int, total: int) -> None:
+        self.bar.total = total
+        self.bar.n = done
+        self.bar.refresh()
+
+
+def _bar(wanted: bool | None) -> _Bar:
+    if wanted is False:
+        return _Bar()
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:
+        if wanted:
+            print("handrank: --progress needs tqdm: pip install tqdm (running without a bar)",
+                  file=sys.stderr)
+        return _Bar()
+    return _Bar(tqdm(total=1, desc="equity", file=sys.stderr, leave=False, dynamic_ncols=True,
+                     disable=None if wanted is None else False))
+
+
+def _BooleanOptional(*args: Any, **kwargs: Any) -> Any:
+    # argparse.BooleanOptionalAction, imported when the parser is built (argparse stays lazy)
+    import argparse
+    return argparse.BooleanOptionalAction(*args, **kwargs)
