@@ -6,6 +6,7 @@ import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Union
 
 import numpy as np
@@ -13,7 +14,7 @@ import numpy as np
 from handrank import _batch
 from handrank.cards import card_str, cards as parse_cards
 from handrank.equity import _equity
-from handrank.equity.deal import Groups, boards, card_bits, group
+from handrank.equity.deal import Groups, boards, fold_suits, group
 from handrank.equity.range import Range
 
 if TYPE_CHECKING:
@@ -98,14 +99,14 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
     if len(set(taken)) != len(taken):
         repeated = next(c for c in taken if taken.count(c) > 1)
         raise ValueError(f"{card_str(repeated)} is dealt twice (hands, board and dead cards)")
-    labels = tuple(_label(s, p) for s, p in zip(seats, players))
-    out_mask = int(card_bits(np.array(out, dtype=np.uint8)).sum()) if out else 0
+    labels = tuple(_label(s) for s in seats)
+    out_mask = sum(_BIT[c] for c in out)
     board_arr = np.array(board_ids, dtype=np.uint8)
     if len(fixed) == len(seats):        # every hand known: one deal
-        holes = np.array([[c for s in fixed for c in s]], dtype=np.uint8)
-        mask = int(card_bits(holes[0]).sum())
-        groups = Groups(holes, np.ones(1), np.array([mask], dtype=np.uint64),
-                        np.array([0, 1], dtype=np.int64), np.zeros(0, dtype=np.int32))
+        held = [c for s in fixed for c in s]
+        groups = Groups(np.array([held], dtype=np.uint8), _ONE,
+                        np.array([sum(_BIT[c] for c in held)], dtype=np.uint64), _ONE_GROUP,
+                        _NOBODY)
         sampling = exact is False or (exact is None and (samples is not None or stderr is not None))
     else:
         combos = [_combos(s, i, [c for t in seats if isinstance(t, list) and t is not s for c in t], out)
@@ -115,15 +116,41 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
                                                          or showdowns > EXACT_LIMIT))
         randoms = [isinstance(s, Range) and s.is_random for s in seats]
         groups = group(combos, randoms, sampling)
+        if not sampling:
+            groups = fold_suits(groups, out)
     if sampling:
         return _sample(groups, board_arr, out_mask, labels, samples, stderr, seed, threads, progress)
     return _enumerate(groups, board_arr, out_mask, labels, threads, progress)
 
 
 # ----------------------------------------------------------------------------- input
+# The card bits of each id as the kernels lay them out, and the one deal of known hands.
+_BIT = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)]
+_ONE = np.ones(1)
+_ONE_GROUP = np.array([0, 1], dtype=np.int64)
+_NOBODY = np.zeros(0, dtype=np.int32)
+for _array in (_ONE, _ONE_GROUP, _NOBODY):
+    _array.flags.writeable = False
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[int, ...]:
+    """Card ids of a text, cached: solvers ask about the same few boards and hands again."""
+    return tuple(parse_cards(text))
+
+
+def _parse(spec: str | Iterable[str | int]) -> list[int]:
+    return list(_parse_text(spec)) if isinstance(spec, str) else parse_cards(spec)
+
+
+@lru_cache(maxsize=1024)
+def _range(text: str) -> Range:
+    return Range(text)
+
+
 def _cards(spec: str | Iterable[str | int], what: str) -> list[int]:
     try:
-        return parse_cards(spec)
+        return _parse(spec)
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"{what}: {exc}") from None
 
@@ -134,13 +161,13 @@ def _seat(player: Player, index: int) -> list[int] | Range:
         return player
     if isinstance(player, str):
         try:
-            ids = parse_cards(player)
+            ids = _parse(player)
         except ValueError:
             ids = []
         if len(ids) == 2:
             return ids
         try:
-            return Range(player)
+            return _range(player)
         except ValueError as exc:
             raise ValueError(f"player {index + 1}: {exc}") from None
     try:
@@ -152,7 +179,7 @@ def _seat(player: Player, index: int) -> list[int] | Range:
     return ids
 
 
-def _label(seat: list[int] | Range, player: Player) -> str:
+def _label(seat: list[int] | Range) -> str:
     if isinstance(seat, list):
         return card_str(seat[0]) + card_str(seat[1])
     return str(seat)
@@ -332,8 +359,7 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
 
 def _result(labels: tuple[str, ...], acc: npt.NDArray[np.float64], showdowns: float,
             exact: bool) -> Result:
-    n = len(labels)
-    shares = acc @ (1.0 / np.arange(1, n + 1))
-    return Result(labels, tuple(float(x) for x in shares / showdowns),
-                  tuple(float(x) for x in acc[:, 0] / showdowns),
-                  tuple(float(x) for x in acc[:, 1:].sum(axis=1) / showdowns), showdowns, exact)
+    rows = acc.tolist()
+    return Result(labels, tuple(sum(x / (k + 1) for k, x in enumerate(row)) / showdowns for row in rows),
+                  tuple(row[0] / showdowns for row in rows),
+                  tuple(sum(row[1:]) / showdowns for row in rows), showdowns, exact)

@@ -8,6 +8,7 @@ deal that no combination allows is found before any work. Exact enumeration walk
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from math import comb, prod
 from typing import TYPE_CHECKING
@@ -43,7 +44,8 @@ class Groups:
     @property
     def deals(self) -> int:
         """Rows of the product over groups: the deals exact enumeration walks."""
-        return prod(int(b - a) for a, b in zip(self.start[:-1], self.start[1:]))
+        start = self.start.tolist()
+        return prod(b - a for a, b in zip(start[:-1], start[1:]))
 
 
 class _Group:
@@ -91,6 +93,37 @@ def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
                   np.concatenate([g.masks for g in groups]),
                   np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
                   np.array(from_deck, dtype=np.int32))
+
+
+# Rows are folded when a row's cards, as base-52 digits, fit in 64 bits: up to 5 players.
+FOLD_PLAYERS = 5
+
+
+def fold_suits(groups: Groups, fixed: list[int]) -> Groups:
+    """Suit isomorphism: when one group holds every player, rows that a permutation of suits
+    maps onto each other (a permutation that leaves the board and dead cards `fixed` where they
+    are) have the same showdowns, so one row stands for all of them, with their weights summed.
+    Preflop every permutation qualifies (up to 24 rows become one); on a flop of three suits,
+    swapping the two suits the board lacks."""
+    players = groups.holes.shape[1] // 2
+    if len(groups.start) != 2 or players > FOLD_PLAYERS or len(groups.weights) < 2:
+        return groups
+    fixed_set = set(fixed)
+    perms = [p for p in itertools.permutations(range(4))
+             if {4 * (c >> 2) + p[c & 3] for c in fixed_set} == fixed_set]
+    if len(perms) == 1:
+        return groups
+    holes = groups.holes.astype(np.int64)
+    keys = np.empty((len(perms), len(holes)), dtype=np.uint64)
+    for i, perm in enumerate(perms):
+        mapped = (holes & ~3) | np.array(perm)[holes & 3]
+        pairs = np.sort(mapped.reshape(len(holes), players, 2), axis=2)   # a combo is unordered
+        digits = pairs.reshape(len(holes), 2 * players).astype(np.uint64)
+        keys[i] = digits @ (np.uint64(52) ** np.arange(2 * players, dtype=np.uint64))
+    first, inverse = np.unique(keys.min(axis=0), return_index=True, return_inverse=True)[1:]
+    weights = np.bincount(inverse.ravel(), weights=groups.weights)
+    return Groups(np.ascontiguousarray(groups.holes[first]), weights, groups.masks[first],
+                  np.array([0, len(first)], dtype=np.int64), groups.from_deck)
 
 
 def boards(known: int, out: int) -> int:
