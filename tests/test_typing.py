@@ -47,7 +47,8 @@ def test_package_passes_mypy_strict(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("module", ["handrank._evaluate", "handrank._bigtwo", "handrank._ofc"])
+@pytest.mark.parametrize("module", ["handrank._evaluate", "handrank._bigtwo", "handrank._ofc",
+                                    "handrank.equity._equity"])
 def test_stub_matches_compiled_module(tmp_path: Path, module: str) -> None:
     args = ["mypy.stubtest", module]
     if ALLOWLIST.exists():

@@ -7,9 +7,9 @@ A deal reaches this module as `groups` of combos (see handrank.equity.deal): eac
 joint hole cards of one or more players, with a weight and a card mask per row, so that players
 whose ranges overlap are drawn together and never collide. A deal is one row per group.
 
-Accumulators: acc[p, k - 1] sums the weight of the showdowns in which player p was one of k best
-hands (k = 1: an outright win), so wins, ties and tie shares are exact sums of integers whenever
-the weights are integers.
+Accumulator: wins[m] sums the weight of the showdowns whose best hands are held by exactly the
+players in bit mask m (one add per showdown); handrank.equity turns it into wins, ties and tie
+shares, exact sums of integers whenever the weights are integers.
 """
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.math cimport sqrt
@@ -35,28 +35,27 @@ cdef struct Table:
     uint64_t hole_key[PLAYERS_MAX]
     uint64_t hole_mask[PLAYERS_MAX]
     double weight           # of the current deal
-    double* acc             # players x players, see the module docstring
-    double showdowns
+    double* wins            # by mask of winners, see the module docstring
 
 
 cdef inline void showdown(Table* t, uint64_t board_key, uint64_t board_mask, double boards) noexcept nogil:
     """Score one board (`boards` equivalent ones) for the current deal."""
-    cdef uint16_t value[PLAYERS_MAX]
+    t.wins[winners(t, board_key, board_mask)] += t.weight * boards
+
+
+cdef inline uint32_t winners(Table* t, uint64_t board_key, uint64_t board_mask) noexcept nogil:
+    """The bit mask of the players holding the best hand."""
     cdef uint16_t best = 0, v
-    cdef int p, tied = 0
+    cdef uint32_t mask = 0
+    cdef int p
     for p in range(t.players):
         v = high_value(board_key + t.hole_key[p], board_mask | t.hole_mask[p], 7)
-        value[p] = v
         if v > best:
             best = v
-            tied = 1
+            mask = 1u << p
         elif v == best:
-            tied += 1
-    cdef double w = t.weight * boards
-    t.showdowns += w
-    for p in range(t.players):
-        if value[p] == best:
-            t.acc[p * t.players + tied - 1] += w
+            mask |= 1u << p
+    return mask
 
 
 cdef void walk(Table* t, uint8_t* deck, int ndeck, int start, int left, int* suit_room,
@@ -183,10 +182,10 @@ cdef inline uint64_t board_sums(const uint8_t[::1] board, uint64_t* mask) noexce
 
 def enumerate_deals(const uint8_t[:, ::1] holes, const double[::1] weights, const uint64_t[::1] masks,
                     const int64_t[::1] group_start, const uint8_t[::1] board, uint64_t out_mask,
-                    int64_t first, int64_t last, int part, int parts, double[:, ::1] acc) -> float:
+                    int64_t first, int64_t last, int part, int parts, double[::1] wins) -> None:
     """Exact: deals first..last-1 (a mixed-radix count over the groups, group 0 fastest), each
-    with every board (its share `part` of `parts` of the first board cards). Adds to acc; returns
-    the weighted showdowns. `out_mask`: the board and dead cards (as 64-bit card ids)."""
+    with every board (its share `part` of `parts` of the first board cards). Adds to wins (by
+    mask of winners). `out_mask`: the board and dead cards, as card bits."""
     cdef Table t
     cdef int groups = group_start.shape[0] - 1, g
     cdef int64_t combo[PLAYERS_MAX]
@@ -194,8 +193,7 @@ def enumerate_deals(const uint8_t[:, ::1] holes, const double[::1] weights, cons
     cdef uint64_t used, board_mask, board_key
     cdef bint clash
     t.players = holes.shape[1] // 2
-    t.acc = &acc[0, 0]
-    t.showdowns = 0
+    t.wins = &wins[0]
     with nogil:
         board_key = board_sums(board, &board_mask)
         rest = first
@@ -224,7 +222,6 @@ def enumerate_deals(const uint8_t[:, ::1] holes, const double[::1] weights, cons
                 if combo[g] < group_start[g + 1] - group_start[g]:
                     break
                 combo[g] = 0
-    return t.showdowns
 
 
 # xoshiro256** (Blackman and Vigna), seeded by splitmix64: fast, and its state is four words
@@ -299,23 +296,20 @@ cdef inline int deal_card(uint64_t* s, uint64_t* used) noexcept nogil:
 def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, const uint64_t[::1] masks,
                  const int64_t[::1] group_start, const int32_t[::1] from_deck,
                  const uint8_t[::1] board, uint64_t out_mask, int64_t samples, uint64_t[::1] state,
-                 double[:, ::1] acc, double[::1] moments) -> int:
+                 double[::1] wins) -> int:
     """Monte Carlo: `samples` deals and boards. Each group's combo is drawn by weight (a
     collision between groups rejects the whole deal, so deals are drawn in proportion to the
     product of weights, as exact enumeration counts them); the players in `from_deck` (uniform
-    ranges) then get two cards of the rest of the deck, then the board is completed. Adds to acc
-    (weight 1 per showdown) and to moments (sum of each player's pot share, then of its square);
-    returns the number of rejected deals. `state`: the thread's generator, advanced in place."""
+    ranges) then get two cards of the rest of the deck, then the board is completed. Adds 1 per
+    showdown to wins (by mask of winners); returns the number of rejected deals. `state`: the
+    thread's generator, advanced in place."""
     cdef Table t
-    cdef int groups = group_start.shape[0] - 1, g, p, i, tied, a, b
+    cdef int groups = group_start.shape[0] - 1, g, p, i, a, b
     cdef int left = BOARD_CARDS - <int>board.shape[0]
     cdef int dealt = from_deck.shape[0]
     cdef int64_t n = 0, rejected = 0, row
     cdef uint64_t used, board_mask, board_key, key, mask
     cdef uint64_t s[4]
-    cdef uint16_t value[PLAYERS_MAX]
-    cdef uint16_t best, v
-    cdef double share
     cdef bint clash
     t.players = holes.shape[1] // 2
     with nogil:
@@ -347,22 +341,7 @@ def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, cons
                 a = deal_card(s, &used)
                 key += hr_card_key[a]
                 mask |= hr_card_mask[a]
-            best = 0
-            tied = 0
-            for p in range(t.players):
-                v = high_value(key + t.hole_key[p], mask | t.hole_mask[p], 7)
-                value[p] = v
-                if v > best:
-                    best = v
-                    tied = 1
-                elif v == best:
-                    tied += 1
-            share = 1.0 / tied
-            for p in range(t.players):
-                if value[p] == best:
-                    acc[p, tied - 1] += 1.0
-                    moments[p] += share
-                    moments[t.players + p] += share * share
+            wins[winners(&t, key, mask)] += 1.0
             n += 1
         for i in range(4):
             state[i] = s[i]
@@ -374,13 +353,13 @@ def heads_up_rows(const uint8_t[:, ::1] rows, double[::1] out) -> int:
     first player's exact equity. Returns the first row with a bad or repeated card, or -1 (out
     is then partly written)."""
     cdef Table t
-    cdef double acc[4]
+    cdef double wins[4]
     cdef Py_ssize_t n = rows.shape[0], i, bad_row = -1
     cdef int k = rows.shape[1], j
     cdef uint64_t used, board_key, board_mask, m
     cdef const uint8_t* r
     t.players = 2
-    t.acc = acc
+    t.wins = wins
     t.weight = 1.0
     with nogil:
         for i in range(n):
@@ -405,8 +384,7 @@ def heads_up_rows(const uint8_t[:, ::1] rows, double[::1] out) -> int:
             t.hole_mask[0] = hr_card_mask[r[0]] | hr_card_mask[r[1]]
             t.hole_key[1] = hr_card_key[r[2]] + hr_card_key[r[3]]
             t.hole_mask[1] = hr_card_mask[r[2]] | hr_card_mask[r[3]]
-            acc[0] = acc[1] = acc[2] = acc[3] = 0
-            t.showdowns = 0
+            wins[0] = wins[1] = wins[2] = wins[3] = 0
             walk_deal(&t, m, board_key, board_mask, BOARD_CARDS - (k - 4), 0, 1)
-            out[i] = (acc[0] + 0.5 * acc[1]) / t.showdowns
+            out[i] = (wins[1] + 0.5 * wins[3]) / (wins[1] + wins[2] + wins[3])
     return bad_row

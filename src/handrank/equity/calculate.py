@@ -54,7 +54,7 @@ class Result:
     acceptance: float | None = None
 
     def __str__(self) -> str:
-        width = max(len("player"), *(len(p) for p in self.players))
+        width = max(len("hand/range"), *(len(p) for p in self.players))
         lines = [f"{'#':>2}  {'hand/range':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}"]
         for i, name in enumerate(self.players):
             lines.append(f"{i + 1:>2}  {name:<{width}}  {self.equity[i]:>8.4%}  {self.win[i]:>8.4%}"
@@ -282,20 +282,18 @@ def _enumerate(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labe
     else:
         split = min(-(-wanted // deals), 52)
         jobs = [(d, d + 1, part, split) for d in range(deals) for part in range(split)]
-    accs = [np.zeros((n, n)) for _ in jobs]
-    counts = [0.0] * len(jobs)
+    tallies = [np.zeros(1 << n) for _ in jobs]
 
     def part(i: int) -> Callable[[], None]:
         def run() -> None:
             first, last, piece, pieces = jobs[i]
-            counts[i] = _equity.enumerate_deals(groups.holes, groups.weights, groups.masks,
-                                                groups.start, board, out_mask, first, last,
-                                                piece, pieces, accs[i])
+            _equity.enumerate_deals(groups.holes, groups.weights, groups.masks, groups.start, board,
+                                    out_mask, first, last, piece, pieces, tallies[i])
         return run
 
     _run_parts([part(i) for i in range(len(jobs))], nthreads, progress)
-    acc = accs[0] if len(accs) == 1 else np.sum(accs, axis=0)
-    return _result(labels, acc, sum(counts), True)
+    wins = tallies[0] if len(tallies) == 1 else np.sum(tallies, axis=0)
+    return _result(labels, _Tally(wins.tolist(), n), True)
 
 
 def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels: tuple[str, ...],
@@ -307,8 +305,7 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     states = [np.array(_equity.seed_state(seed % (1 << 64), t), dtype=np.uint64) for t in range(nthreads)]
-    accs = [np.zeros((n, n)) for _ in range(nthreads)]
-    moments = [np.zeros(2 * n) for _ in range(nthreads)]
+    tallies = [np.zeros(1 << n) for _ in range(nthreads)]
     rejected = [0] * nthreads
     cumulative = np.cumsum(groups.weights)
     drawn = 0
@@ -325,16 +322,15 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
             def run() -> None:
                 rejected[t] += _equity.sample_deals(groups.holes, cumulative, groups.masks,
                                                     groups.start, groups.from_deck, board, out_mask,
-                                                    counts[t], states[t], accs[t], moments[t])
+                                                    counts[t], states[t], tallies[t])
             return run
 
         _run_parts([part(t) for t in range(nthreads)], nthreads, None)
         drawn += sum(counts)
         if sum(rejected) > 1000 * drawn + 1_000_000:
             raise ValueError("no deal: the ranges almost never fit together without sharing a card")
-        moment = np.sum(moments, axis=0)
-        mean = moment[:n] / drawn
-        errors = np.sqrt(np.maximum(moment[n:] / drawn - mean * mean, 0.0) / drawn)
+        tally = _Tally(np.sum(tallies, axis=0).tolist(), n)
+        errors = tally.stderr()
         if samples is not None:
             if progress is not None:
                 progress(drawn, samples)
@@ -343,7 +339,7 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
             batch = min(2 * batch, 1 << 20)
         else:
             assert target is not None
-            worst = float(errors.max())
+            worst = max(errors)
             needed = max(MIN_SAMPLES, math.ceil(drawn * (worst / target) ** 2))
             if progress is not None:
                 progress(drawn, max(drawn, needed))
@@ -351,15 +347,40 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
                 break
             # the next round aims at the samples still needed, at most doubling the total
             batch = max(FIRST_ROUND, min(drawn, needed - drawn) // nthreads + 1)
-    acc = np.sum(accs, axis=0)
-    result = _result(labels, acc, float(drawn), False)
+    result = _result(labels, tally, False)
     return Result(result.players, result.equity, result.win, result.tie, result.showdowns, False,
-                  tuple(float(e) for e in errors), drawn / (drawn + sum(rejected)))
+                  tuple(errors), drawn / (drawn + sum(rejected)))
 
 
-def _result(labels: tuple[str, ...], acc: npt.NDArray[np.float64], showdowns: float,
-            exact: bool) -> Result:
-    rows = acc.tolist()
-    return Result(labels, tuple(sum(x / (k + 1) for k, x in enumerate(row)) / showdowns for row in rows),
-                  tuple(row[0] / showdowns for row in rows),
-                  tuple(sum(row[1:]) / showdowns for row in rows), showdowns, exact)
+class _Tally:
+    """Per player sums from the showdowns counted by mask of winners: outright wins, ties, pot
+    shares and squared pot shares (for the standard error of a sampled equity)."""
+
+    def __init__(self, wins: list[float], players: int) -> None:
+        self.total = sum(wins)
+        self.win = [0.0] * players
+        self.tie = [0.0] * players
+        self.share = [0.0] * players
+        self.share_sq = [0.0] * players
+        for mask, weight in enumerate(wins):
+            if weight:
+                winners = [p for p in range(players) if mask >> p & 1]
+                k = len(winners)
+                for p in winners:
+                    if k == 1:
+                        self.win[p] += weight
+                    else:
+                        self.tie[p] += weight
+                    self.share[p] += weight / k
+                    self.share_sq[p] += weight / (k * k)
+
+    def stderr(self) -> tuple[float, ...]:
+        n = self.total
+        return tuple(math.sqrt(max(sq / n - (s / n) ** 2, 0.0) / n)
+                     for s, sq in zip(self.share, self.share_sq))
+
+
+def _result(labels: tuple[str, ...], tally: _Tally, exact: bool) -> Result:
+    n = tally.total
+    return Result(labels, tuple(x / n for x in tally.share), tuple(x / n for x in tally.win),
+                  tuple(x / n for x in tally.tie), n, exact)

@@ -121,7 +121,7 @@ def fold_suits(groups: Groups, fixed: list[int]) -> Groups:
         digits = pairs.reshape(len(holes), 2 * players).astype(np.uint64)
         keys[i] = digits @ (np.uint64(52) ** np.arange(2 * players, dtype=np.uint64))
     first, inverse = np.unique(keys.min(axis=0), return_index=True, return_inverse=True)[1:]
-    weights = np.bincount(inverse.ravel(), weights=groups.weights)
+    weights = np.bincount(inverse.ravel(), weights=groups.weights).astype(np.float64)
     return Groups(np.ascontiguousarray(groups.holes[first]), weights, groups.masks[first],
                   np.array([0, len(first)], dtype=np.int64), groups.from_deck)
 

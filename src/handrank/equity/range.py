@@ -67,6 +67,8 @@ class Range:
     in ascending order of combo."""
 
     __slots__ = ("_weights", "_text")
+    _weights: dict[Combo, float]
+    _text: str | None
 
     def __init__(self, spec: str | Range | dict[Combo, float]) -> None:
         if isinstance(spec, Range):
