@@ -84,7 +84,8 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
     clash = set(board_ids) & set(dead_ids)
     if clash:
         raise ValueError(f"{card_str(min(clash))} is both on the board and dead")
-    if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
+    if not isinstance(players, (list, tuple)) and (isinstance(players, (str, Range))
+                                                   or not isinstance(players, Sequence)):
         raise TypeError("players is a list of hands or ranges, one per player")
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
@@ -126,6 +127,7 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
 # ----------------------------------------------------------------------------- input
 # The card bits of each id as the kernels lay them out, and the one deal of known hands.
 _BIT = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)]
+_NAMES = [card_str(c) for c in range(52)]
 _ONE = np.ones(1)
 _ONE_GROUP = np.array([0, 1], dtype=np.int64)
 _NOBODY = np.zeros(0, dtype=np.int32)
@@ -181,7 +183,7 @@ def _seat(player: Player, index: int) -> list[int] | Range:
 
 def _label(seat: list[int] | Range) -> str:
     if isinstance(seat, list):
-        return card_str(seat[0]) + card_str(seat[1])
+        return _NAMES[seat[0]] + _NAMES[seat[1]]
     return str(seat)
 
 
@@ -223,6 +225,8 @@ def _check_options(exact: bool | None, samples: int | None, stderr: float | None
 
 def _threads(threads: int | None, work: float) -> int:
     if threads is None:
+        if work < 2 * MIN_SHOWDOWNS_PER_THREAD:
+            return 1
         return max(1, int(min(_batch.cpu_count(), work // MIN_SHOWDOWNS_PER_THREAD)))
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
@@ -274,8 +278,13 @@ def _enumerate(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labe
     deals = groups.deals
     per_deal = boards(len(board), bin(out_mask).count("1") + 2 * n)
     nthreads = _threads(threads, deals * per_deal)
+    if nthreads == 1 and progress is None:     # one call, nothing to split
+        wins = np.zeros(1 << n)
+        _equity.enumerate_deals(groups.holes, groups.weights, groups.masks, groups.start, board,
+                                out_mask, 0, deals, 0, 1, wins)
+        return _result(labels, _Tally(wins.tolist(), n), True)
     # Parts: ranges of deals, or each deal's boards split by their first card when deals are few.
-    wanted = 1 if nthreads == 1 and progress is None else max(8 * nthreads, 64 if progress else 1)
+    wanted = max(8 * nthreads, 64 if progress else 1)
     if deals >= wanted:
         bounds = [deals * i // wanted for i in range(wanted + 1)]
         jobs = [(a, b, 0, 1) for a, b in zip(bounds[:-1], bounds[1:]) if a < b]
@@ -362,9 +371,9 @@ class _Tally:
         self.tie = [0.0] * players
         self.share = [0.0] * players
         self.share_sq = [0.0] * players
-        for mask, weight in enumerate(wins):
+        for mask, winners in _winners(players):
+            weight = wins[mask]
             if weight:
-                winners = [p for p in range(players) if mask >> p & 1]
                 k = len(winners)
                 for p in winners:
                     if k == 1:
@@ -378,6 +387,12 @@ class _Tally:
         n = self.total
         return tuple(math.sqrt(max(sq / n - (s / n) ** 2, 0.0) / n)
                      for s, sq in zip(self.share, self.share_sq))
+
+
+@lru_cache(maxsize=None)
+def _winners(players: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Each mask of winners with the players in it."""
+    return [(mask, tuple(p for p in range(players) if mask >> p & 1)) for mask in range(1, 1 << players)]
 
 
 def _result(labels: tuple[str, ...], tally: _Tally, exact: bool) -> Result:

@@ -9,9 +9,8 @@ deal that no combination allows is found before any work. Exact enumeration walk
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from math import comb, prod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -30,8 +29,7 @@ def card_bits(ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     return np.left_shift(np.uint64(1), np.uint64(16) * (ids64 & np.uint64(3)) + (ids64 >> np.uint64(2)))
 
 
-@dataclass(frozen=True)
-class Groups:
+class Groups(NamedTuple):
     """Rows of joint hole cards: holes[r, 2p:2p+2] are player p's cards in row r (NO_CARD for
     players of other groups); group g holds rows start[g]..start[g+1]-1."""
 
@@ -44,6 +42,8 @@ class Groups:
     @property
     def deals(self) -> int:
         """Rows of the product over groups: the deals exact enumeration walks."""
+        if len(self.start) == 2:
+            return len(self.weights)
         start = self.start.tolist()
         return prod(b - a for a, b in zip(start[:-1], start[1:]))
 
