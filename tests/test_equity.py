@@ -233,3 +233,21 @@ def test_result_prints_a_table():
 def test_lazy_attribute():
     import handrank
     assert handrank.equity is equity
+
+
+# -------------------------------------------------------------------------- properties
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(range(52)), st.integers(2, 4), st.sampled_from([4, 5]), st.integers(0, 3))
+def test_random_spots_match_reference(deck, players, board_size, dead_size):
+    hands = [deck[2 * i:2 * i + 2] for i in range(players)]
+    board = deck[2 * players:2 * players + board_size]
+    dead = deck[2 * players + board_size:2 * players + board_size + dead_size]
+    expected = reference_equity([[(tuple(h), 1.0)] for h in hands], board, dead)
+    result = calculate(hands, board, dead)
+    assert_matches(result, expected)
+    assert sum(result.equity) == pytest.approx(1.0, abs=1e-12)
+    flipped = calculate(hands[::-1], board, dead)
+    np.testing.assert_allclose(flipped.equity, result.equity[::-1], atol=1e-13)
