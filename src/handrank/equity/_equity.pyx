@@ -77,6 +77,17 @@ cdef void walk(Table* t, uint8_t* deck, int ndeck, int start, int left, int* sui
     cdef uint64_t k2, m2
     cdef uint8_t copy[52]
     cdef uint8_t* sub = deck
+    if left == 1 and parts == 1 and suit_room[0] < 4 and suit_room[1] < 4 and suit_room[2] < 4 \
+            and suit_room[3] < 4:
+        # the last card cannot make a flush: every card of a rank gives the same showdown
+        while i < ndeck:
+            c = deck[i]
+            j = i + 1
+            while j < ndeck and deck[j] >> 2 == c >> 2:
+                j += 1
+            showdown(t, key + hr_card_key[c], mask | hr_card_mask[c], boards * (j - i))
+            i = j
+        return
     while i < ndeck:
         c = deck[i]
         suit = c & 3
