@@ -170,7 +170,91 @@ cdef void walk_deal(Table* t, uint64_t used, uint64_t board_key,
             count = _popcount(held & 0x1fff)
             if count > suit_room[s]:
                 suit_room[s] = count
-    walk(t, deck, ndeck, 0, left, suit_room, board_key, board_mask, 1.0, part, parts)
+    cdef uint8_t perms[24][4]
+    cdef int nperms = 0, i, j, fixed
+    # the permutations of suits that leave every hand, the board and the dead cards in place
+    for i in range(24):
+        fixed = map_mask(board_mask, PERMS[i]) == board_mask and map_mask(used, PERMS[i]) == used
+        for p in range(t.players):
+            fixed = fixed and map_mask(t.hole_mask[p], PERMS[i]) == t.hole_mask[p]
+        if fixed:
+            for j in range(4):
+                perms[nperms][j] = PERMS[i][j]
+            nperms += 1
+    if nperms > 1:
+        walk_symmetric(t, deck, ndeck, left, suit_room, board_key, board_mask, perms, nperms,
+                       part, parts)
+    else:
+        walk(t, deck, ndeck, 0, left, suit_room, board_key, board_mask, 1.0, part, parts)
+
+
+cdef void walk_symmetric(Table* t, uint8_t* deck, int ndeck, int left, int* suit_room,
+                         uint64_t key, uint64_t mask, uint8_t (*perms)[4], int nperms, int part,
+                         int parts) noexcept nogil:
+    """`walk` for a deal that some permutations of suits leave in place (suit isomorphism: every
+    one of them maps boards to boards with the same showdown). Boards are split by the cards of
+    their highest rank; a permutation maps the boards whose top cards are the suits S onto those
+    whose top cards are its image of S, so one S per orbit is walked, weighted by the orbit's
+    size, and below it every board is walked as usual. A part takes every parts-th orbit (the
+    steps depend on which cards are left, never on their order, so every part counts alike)."""
+    cdef int i = 0, j, rank, suits, take, size, g, s, image, room[4], step = 0
+    cdef uint32_t orbit
+    cdef bint first
+    cdef uint64_t k2, m2
+    while i < ndeck:
+        rank = deck[i] >> 2
+        suits = 0
+        j = i
+        while j < ndeck and deck[j] >> 2 == rank:
+            suits |= 1 << (deck[j] & 3)
+            j += 1
+        for take in range(1, 16):
+            size = _popcount(take)
+            if take & ~suits or size > left:
+                continue
+            orbit = 0
+            first = True
+            for g in range(nperms):
+                image = 0
+                for s in range(4):
+                    if take >> s & 1:
+                        image |= 1 << perms[g][s]
+                if image < take:
+                    first = False
+                    break
+                orbit |= 1u << image
+            if not first:
+                continue
+            step += 1
+            if (step - 1) % parts != part:
+                continue
+            k2 = key
+            m2 = mask
+            for s in range(4):
+                room[s] = suit_room[s]
+                if take >> s & 1:
+                    k2 += hr_card_key[4 * rank + s]
+                    m2 |= hr_card_mask[4 * rank + s]
+                    room[s] += 1
+            if size == left:
+                showdown(t, k2, m2, _popcount(orbit))
+            else:
+                # the cards below this rank; the walk reorders only within their ranks
+                walk(t, deck + j, ndeck - j, 0, left - size, room, k2, m2, _popcount(orbit), 0, 1)
+        i = j
+
+
+cdef inline uint64_t map_mask(uint64_t mask, const uint8_t* perm) noexcept nogil:
+    """Card bits with suit s moved to suit perm[s]."""
+    return (((mask & 0x1fff) << (16 * perm[0])) | (((mask >> 16) & 0x1fff) << (16 * perm[1]))
+            | (((mask >> 32) & 0x1fff) << (16 * perm[2])) | (((mask >> 48) & 0x1fff) << (16 * perm[3])))
+
+
+# every permutation of the four suits, the identity first
+cdef uint8_t PERMS[24][4]
+for _i, _perm in enumerate(__import__("itertools").permutations(range(4))):
+    for _j in range(4):
+        PERMS[_i][_j] = _perm[_j]
 
 
 cdef inline int _popcount(uint64_t x) noexcept nogil:
