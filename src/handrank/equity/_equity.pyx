@@ -172,8 +172,9 @@ cdef void walk_deal(Table* t, uint64_t used, uint64_t board_key,
                 suit_room[s] = count
     cdef uint8_t perms[24][4]
     cdef int nperms = 0, i, j, fixed
-    # the permutations of suits that leave every hand, the board and the dead cards in place
-    for i in range(24):
+    # the permutations of suits that leave every hand, the board and the dead cards in place;
+    # with few cards to come, folding dead suits by rank (in `walk`) does more than they would
+    for i in range(24 if left >= 3 else 0):
         fixed = map_mask(board_mask, PERMS[i]) == board_mask and map_mask(used, PERMS[i]) == used
         for p in range(t.players):
             fixed = fixed and map_mask(t.hole_mask[p], PERMS[i]) == t.hole_mask[p]
@@ -337,17 +338,6 @@ cdef inline uint64_t next_random(uint64_t* s) noexcept nogil:
     return result
 
 
-cdef inline uint32_t below(uint64_t* s, uint32_t n) noexcept nogil:
-    """A uniform integer in 0..n-1 (Lemire's multiply, its rare biased cases redrawn)."""
-    cdef uint64_t m = (next_random(s) >> 32) * n
-    cdef uint32_t threshold
-    if <uint32_t>m < n:
-        threshold = (<uint32_t>(-n)) % n
-        while <uint32_t>m < threshold:
-            m = (next_random(s) >> 32) * n
-    return <uint32_t>(m >> 32)
-
-
 cdef inline double unit(uint64_t* s) noexcept nogil:
     """A uniform double in [0, 1)."""
     return (next_random(s) >> 11) * (1.0 / 9007199254740992.0)
@@ -379,13 +369,26 @@ cdef inline int64_t pick(const double[::1] cumulative, int64_t lo, int64_t hi, d
     return lo
 
 
-cdef inline int deal_card(uint64_t* s, uint64_t* used) noexcept nogil:
-    # At most 25 of the 52 cards are out, so a draw is accepted at least 27 times in 52.
-    cdef int c = below(s, 52)
-    while used[0] & hr_card_mask[c]:
-        c = below(s, 52)
-    used[0] |= hr_card_mask[c]
-    return c
+cdef struct Bits:
+    # random bits not used yet, drawn six at a time
+    uint64_t word
+    int left
+
+
+cdef inline int deal_card(uint64_t* s, Bits* bits, uint64_t* used) noexcept nogil:
+    """A card uniform over those not in *used (then added to it): six random bits are a number
+    in 0..63, redrawn unless it is a card still in the deck (at least 27 of 64 are)."""
+    cdef int c
+    while True:
+        if bits.left < 6:
+            bits.word = next_random(s)
+            bits.left = 64
+        c = bits.word & 63
+        bits.word >>= 6
+        bits.left -= 6
+        if c < 52 and not used[0] & hr_card_mask[c]:
+            used[0] |= hr_card_mask[c]
+            return c
 
 
 def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, const uint64_t[::1] masks,
@@ -405,8 +408,10 @@ def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, cons
     cdef int64_t n = 0, rejected = 0, row
     cdef uint64_t used, board_mask, board_key, key, mask
     cdef uint64_t s[4]
+    cdef Bits bits
     cdef bint clash
     t.players = holes.shape[1] // 2
+    bits.left = 0
     with nogil:
         for i in range(4):
             s[i] = state[i]
@@ -415,7 +420,9 @@ def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, cons
             used = out_mask
             clash = False
             for g in range(groups):
-                row = pick(cumulative, group_start[g], group_start[g + 1], unit(s))
+                row = group_start[g]
+                if group_start[g + 1] - row > 1:
+                    row = pick(cumulative, row, group_start[g + 1], unit(s))
                 if masks[row] & used:
                     clash = True
                     break
@@ -425,15 +432,15 @@ def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, cons
                 rejected += 1
                 continue
             for i in range(dealt):
-                a = deal_card(s, &used)
-                b = deal_card(s, &used)
+                a = deal_card(s, &bits, &used)
+                b = deal_card(s, &bits, &used)
                 p = from_deck[i]
                 t.hole_key[p] = hr_card_key[a] + hr_card_key[b]
                 t.hole_mask[p] = hr_card_mask[a] | hr_card_mask[b]
             key = board_key
             mask = board_mask
             for i in range(left):
-                a = deal_card(s, &used)
+                a = deal_card(s, &bits, &used)
                 key += hr_card_key[a]
                 mask |= hr_card_mask[a]
             wins[winners(&t, key, mask)] += 1.0
