@@ -20,6 +20,8 @@ EXIT_OK, EXIT_FAILED = 0, 1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    import argparse     # the caller has it loaded: this only names it here
+
     parser.description = (
         "Each player's share of the pot (wins plus tie shares), its wins and its ties, over every "
         "deal and board (exact) or sampled ones (Monte Carlo). A player is an exact hand ('AsKs') "
@@ -39,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                  "seed and thread count)")
     parser.add_argument("--threads", "-t", type=int, help="threads (default: all cores for big jobs)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--progress", action=_BooleanOptional, default=None,
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="show a progress bar on stderr (needs tqdm; default: when stderr is "
                              "a terminal)")
 
@@ -103,8 +105,3 @@ def _bar(wanted: bool | None) -> _Bar:
     return _Bar(tqdm(total=1, desc="equity", file=sys.stderr, leave=False, dynamic_ncols=True,
                      disable=None if wanted is None else False))
 
-
-def _BooleanOptional(*args: Any, **kwargs: Any) -> Any:
-    # argparse.BooleanOptionalAction, imported when the parser is built (argparse stays lazy)
-    import argparse
-    return argparse.BooleanOptionalAction(*args, **kwargs)
