@@ -70,7 +70,7 @@ def test_percentages_follow_the_order():
         classes.append(name)
     assert len(top) == total and names("15%") == sorted(classes)
     assert PREFLOP_ORDER[0] == "AA"
-    assert names("0.5%") == ["AA"]
+    assert names("0.4%") == ["AA"] and names("0.5%") == ["AA", "KK"]
 
 
 def test_preflop_order_is_every_class_once_by_equity():
