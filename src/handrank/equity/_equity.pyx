@@ -370,25 +370,59 @@ cdef inline int64_t pick(const double[::1] cumulative, int64_t lo, int64_t hi, d
 
 
 cdef struct Bits:
-    # random bits not used yet, drawn six at a time
+    # the half of a 64-bit random word not used yet
     uint64_t word
-    int left
+    bint half
+
+
+cdef inline uint32_t next32(uint64_t* s, Bits* bits) noexcept nogil:
+    if bits.half:
+        bits.half = False
+        return <uint32_t>(bits.word >> 32)
+    bits.word = next_random(s)
+    bits.half = True
+    return <uint32_t>bits.word
+
+
+cdef inline uint32_t below(uint64_t* s, Bits* bits, uint32_t n) noexcept nogil:
+    """A uniform integer in 0..n-1: Lemire's multiply, the rare draws that would bias it redrawn."""
+    cdef uint64_t m = <uint64_t>next32(s, bits) * n
+    cdef uint32_t threshold
+    if <uint32_t>m < n:
+        threshold = (<uint32_t>(-n)) % n
+        while <uint32_t>m < threshold:
+            m = <uint64_t>next32(s, bits) * n
+    return <uint32_t>(m >> 32)
 
 
 cdef inline int deal_card(uint64_t* s, Bits* bits, uint64_t* used) noexcept nogil:
-    """A card uniform over those not in *used (then added to it): six random bits are a number
-    in 0..63, redrawn unless it is a card still in the deck (at least 27 of 64 are)."""
-    cdef int c
-    while True:
-        if bits.left < 6:
-            bits.word = next_random(s)
-            bits.left = 64
-        c = bits.word & 63
-        bits.word >>= 6
-        bits.left -= 6
-        if c < 52 and not used[0] & hr_card_mask[c]:
-            used[0] |= hr_card_mask[c]
-            return c
+    """A card uniform over those not in *used (then added to it), by redrawing dealt ones."""
+    cdef int c = below(s, bits, 52)
+    while used[0] & hr_card_mask[c]:
+        c = below(s, bits, 52)
+    used[0] |= hr_card_mask[c]
+    return c
+
+
+cdef inline int deal_hole(uint64_t* s, Bits* bits, uint64_t* used) noexcept nogil:
+    """Two cards uniform over the pairs not touching *used: one of the 1326 pairs, redrawn while it
+    holds a dealt card (one test where two cards would take two)."""
+    cdef int i = below(s, bits, 1326)
+    while used[0] & PAIR_MASK[i]:
+        i = below(s, bits, 1326)
+    used[0] |= PAIR_MASK[i]
+    return i
+
+
+# the 1326 two-card hands: their key sums and card masks
+cdef uint64_t PAIR_KEY[1326]
+cdef uint64_t PAIR_MASK[1326]
+_pair = 0
+for _a in range(52):
+    for _b in range(_a):
+        PAIR_KEY[_pair] = hr_card_key[_a] + hr_card_key[_b]
+        PAIR_MASK[_pair] = hr_card_mask[_a] | hr_card_mask[_b]
+        _pair += 1
 
 
 def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, const uint64_t[::1] masks,
@@ -411,7 +445,7 @@ def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, cons
     cdef Bits bits
     cdef bint clash
     t.players = holes.shape[1] // 2
-    bits.left = 0
+    bits.half = False
     with nogil:
         for i in range(4):
             s[i] = state[i]
@@ -432,11 +466,10 @@ def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, cons
                 rejected += 1
                 continue
             for i in range(dealt):
-                a = deal_card(s, &bits, &used)
-                b = deal_card(s, &bits, &used)
+                a = deal_hole(s, &bits, &used)
                 p = from_deck[i]
-                t.hole_key[p] = hr_card_key[a] + hr_card_key[b]
-                t.hole_mask[p] = hr_card_mask[a] | hr_card_mask[b]
+                t.hole_key[p] = PAIR_KEY[a]
+                t.hole_mask[p] = PAIR_MASK[a]
             key = board_key
             mask = board_mask
             for i in range(left):
