@@ -80,8 +80,9 @@ def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
             break
         joined = groups[0].join(groups[1])
         if len(joined.weights) == 0:
-            names = " and ".join(f"player {p + 1}" for p in sorted(joined.players))
-            raise ValueError(f"no deal: the hands of {names} always share a card")
+            seats = [str(p + 1) for p in sorted(joined.players)]
+            names = ", ".join(seats[:-1]) + " and " + seats[-1]
+            raise ValueError(f"no deal: the hands of players {names} always share a card")
         groups[:2] = [joined]
     if not groups:      # everyone dealt from the deck: one empty row to draw
         groups.append(_Group(np.full((1, 2 * n), NO_CARD, dtype=np.uint8), np.ones(1),
