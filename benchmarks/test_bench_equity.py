@@ -7,8 +7,10 @@ import pytest
 
 from handrank import equity
 
+from conftest import N
+
 WIDE = "22+,A2s+,K9s+,Q9s+,J9s+,T9s,A9o+,KTo+,QTo+,JTo"
-MC_SAMPLES = 2_000_000
+MC_SAMPLES = max(100_000, N // 2)       # 2,000,000 by default
 
 
 @pytest.mark.benchmark(group="equity exact")
