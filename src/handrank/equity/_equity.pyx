@@ -135,7 +135,7 @@ cdef void walk(Table* t, uint8_t* deck, int ndeck, int start, int left, int* sui
         step += 1
 
 
-cdef void sit_down(Table* t, const uint8_t[:, ::1] holes, int64_t row) noexcept nogil:
+cdef inline void sit_down(Table* t, const uint8_t[:, ::1] holes, int64_t row) noexcept nogil:
     """Seat the players of one group's combo `row`."""
     cdef int p
     cdef uint8_t a, b
@@ -258,12 +258,24 @@ for _i, _perm in enumerate(__import__("itertools").permutations(range(4))):
         PERMS[_i][_j] = _perm[_j]
 
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define hr_popcount(x) __builtin_popcountll(x)
+    #else  /* portable: MSVC's __popcnt64 needs a CPU with POPCNT */
+    static int hr_popcount(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
+    """
+    int hr_popcount(uint64_t x) noexcept nogil
+
+
 cdef inline int _popcount(uint64_t x) noexcept nogil:
-    cdef int n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    return hr_popcount(x)
 
 
 cdef inline uint64_t board_sums(const uint8_t[::1] board, uint64_t* mask) noexcept nogil:
@@ -461,7 +473,8 @@ def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, cons
                     clash = True
                     break
                 used |= masks[row]
-                sit_down(&t, holes, row)
+                if masks[row]:
+                    sit_down(&t, holes, row)
             if clash:
                 rejected += 1
                 continue
