@@ -161,6 +161,12 @@ def test_overlapping_ranges_are_drawn_without_rejection():
         calculate(["AA", "AA", "AA"], exact=False, samples=1000, seed=1)
 
 
+def test_overlapping_wide_ranges_are_mostly_accepted():
+    # pairs of ranges are drawn jointly, so only collisions between groups reject a deal
+    assert calculate(["15%"] * 4, exact=False, samples=20_000, seed=1).acceptance > 0.6
+    assert calculate(["22+, AK"] * 3, exact=False, samples=20_000, seed=1).acceptance > 0.8
+
+
 def test_monte_carlo_matches_exact_on_overlapping_ranges():
     players = ["AA, KK", "AA, KK, AKs", "KK, AKo"]
     board = "Qc 7d 2h"

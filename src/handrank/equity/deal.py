@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 # Groups are joined while their joint rows would number at most this many.
-JOIN_LIMIT = 1 << 14
+JOIN_LIMIT = 1 << 17
 
 
 def card_bits(ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
