@@ -253,6 +253,14 @@ class Progress:
         if self.bar is not None:
             self.bar.update(hands)
 
+    def reached(self, done: int, total: int) -> None:
+        """Set the bar to `done` of `total` (for work that reports where it stands, such as
+        equity.calculate's progress callback)."""
+        if self.bar is not None:
+            self.bar.total = total
+            self.bar.n = done
+            self.bar.refresh()
+
     def writing(self) -> AbstractContextManager[None]:
         """A context that clears the bar while result lines go to stdout (the same terminal)."""
         if self.bar is None:
@@ -261,8 +269,8 @@ class Progress:
         return mode
 
 
-def progress_bar(total: int, wanted: bool | None) -> Progress:
-    """A bar over `total` hands: with wanted None only when stderr is a terminal (tqdm decides),
+def progress_bar(total: int, wanted: bool | None, unit: str = "hand", desc: str = "solving") -> Progress:
+    """A bar over `total` units: with wanted None only when stderr is a terminal (tqdm decides),
     always with True, never with False or without tqdm (a note on stderr if it was asked for)."""
     if wanted is False or total == 0:
         return Progress()
@@ -270,8 +278,8 @@ def progress_bar(total: int, wanted: bool | None) -> Progress:
         from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:
         if wanted:
-            error("--progress needs tqdm: pip install 'handrank[progress]' (solving without a "
-                   "progress bar)")
+            error("--progress needs tqdm: pip install 'handrank[progress]' (running without a "
+                  "progress bar)")
         return Progress()
-    return Progress(tqdm(total=total, unit="hand", desc="solving", file=sys.stderr,
-                          disable=None if wanted is None else False, dynamic_ncols=True))
+    return Progress(tqdm(total=total, unit=unit, desc=desc, file=sys.stderr,
+                         disable=None if wanted is None else False, dynamic_ncols=True))

@@ -1,0 +1,538 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Compiled hold'em equity: exact enumeration of deals and boards, Monte Carlo sampling, and the
+heads-up batch. Every loop runs without the GIL; handrank.equity splits the work into parts and
+runs them on the shared thread pool.
+
+A deal reaches this module as `groups` of combos (see handrank.equity.deal): each group holds the
+joint hole cards of one or more players, with a weight and a card mask per row, so that players
+whose ranges overlap are drawn together and never collide. A deal is one row per group.
+
+Accumulator: wins[m] sums the weight of the showdowns whose best hands are held by exactly the
+players in bit mask m (one add per showdown); handrank.equity turns it into wins, ties and tie
+shares, exact sums of integers whenever the weights are integers.
+"""
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.math cimport sqrt
+from handrank._tables cimport *
+from handrank._kernels cimport high_value
+
+cdef enum:
+    PLAYERS_MAX = 10
+    BOARD_CARDS = 5
+    EMPTY = 255     # in a row of joint hole cards: a player of another group
+
+MAX_PLAYERS = PLAYERS_MAX
+NO_CARD = EMPTY
+
+# C(n, k) for n, k <= 4: the ways to take k of n interchangeable cards of one rank
+cdef double[5][5] CHOOSE = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0],
+                            [1, 4, 6, 4, 1]]
+
+
+cdef struct Table:
+    # the players' hole cards of the current deal, as key and mask sums
+    int players
+    uint64_t hole_key[PLAYERS_MAX]
+    uint64_t hole_mask[PLAYERS_MAX]
+    double weight           # of the current deal
+    double* wins            # by mask of winners, see the module docstring
+
+
+cdef inline void showdown(Table* t, uint64_t board_key, uint64_t board_mask, double boards) noexcept nogil:
+    """Score one board (`boards` equivalent ones) for the current deal."""
+    t.wins[winners(t, board_key, board_mask)] += t.weight * boards
+
+
+cdef inline uint32_t winners(Table* t, uint64_t board_key, uint64_t board_mask) noexcept nogil:
+    """The bit mask of the players holding the best hand."""
+    cdef uint16_t best = 0, v
+    cdef uint32_t mask = 0
+    cdef int p
+    for p in range(t.players):
+        v = high_value(board_key + t.hole_key[p], board_mask | t.hole_mask[p], 7)
+        if v > best:
+            best = v
+            mask = 1u << p
+        elif v == best:
+            mask |= 1u << p
+    return mask
+
+
+cdef void walk(Table* t, uint8_t* deck, int ndeck, int start, int left, int* suit_room,
+               uint64_t key, uint64_t mask, double boards, int part, int parts) noexcept nogil:
+    """Every way to add `left` cards of deck[start:] to the board (key, mask).
+
+    A suit is dead for flushes when no player can reach five of it even if every card still to
+    come is of that suit (suit_room[s], the most of suit s any player holds with the board, plus
+    `left`, is below 5). Cards of one rank in dead suits are interchangeable: the walk takes the
+    first j of them for the C(n, j) boards that take any j. The deck is sorted by rank, so the
+    cards of a rank are adjacent; the dead ones are moved to the front of their rank's run.
+
+    At the top (parts > 1) the walk takes only its share of the first cards: the step counter
+    picks every parts-th one. Deeper calls reorder cards within a rank, so each top-level step
+    recurses on its own copy of the deck and the top's own order (hence its steps) is the same in
+    every part."""
+    cdef int i = start, j, dead, take, suit, rank, step = 0
+    cdef uint8_t c, swap
+    cdef uint64_t k2, m2
+    cdef uint8_t copy[52]
+    cdef uint8_t* sub = deck
+    if left == 1 and parts == 1 and suit_room[0] < 4 and suit_room[1] < 4 and suit_room[2] < 4 \
+            and suit_room[3] < 4:
+        # the last card cannot make a flush: every card of a rank gives the same showdown
+        while i < ndeck:
+            c = deck[i]
+            j = i + 1
+            while j < ndeck and deck[j] >> 2 == c >> 2:
+                j += 1
+            showdown(t, key + hr_card_key[c], mask | hr_card_mask[c], boards * (j - i))
+            i = j
+        return
+    while i < ndeck:
+        c = deck[i]
+        suit = c & 3
+        if suit_room[suit] + left < 5:
+            rank = c >> 2
+            dead = 1
+            j = i + 1
+            while j < ndeck and deck[j] >> 2 == rank:
+                if suit_room[deck[j] & 3] + left < 5:
+                    swap = deck[j]
+                    deck[j] = deck[i + dead]
+                    deck[i + dead] = swap
+                    dead += 1
+                j += 1
+            if parts == 1 or step % parts == part:
+                if parts > 1:
+                    sub = copy
+                    for j in range(ndeck):
+                        copy[j] = deck[j]
+                k2 = key
+                m2 = mask
+                for take in range(1, min(dead, left) + 1):
+                    k2 += hr_card_key[deck[i + take - 1]]
+                    m2 |= hr_card_mask[deck[i + take - 1]]
+                    if take == left:
+                        showdown(t, k2, m2, boards * CHOOSE[dead][take])
+                    else:
+                        walk(t, sub, ndeck, i + dead, left - take, suit_room, k2, m2,
+                             boards * CHOOSE[dead][take], 0, 1)
+            i += dead
+        else:
+            if parts == 1 or step % parts == part:
+                if left == 1:
+                    showdown(t, key + hr_card_key[c], mask | hr_card_mask[c], boards)
+                else:
+                    if parts > 1:
+                        sub = copy
+                        for j in range(ndeck):
+                            copy[j] = deck[j]
+                    suit_room[suit] += 1
+                    walk(t, sub, ndeck, i + 1, left - 1, suit_room, key + hr_card_key[c],
+                         mask | hr_card_mask[c], boards, 0, 1)
+                    suit_room[suit] -= 1
+            i += 1
+        step += 1
+
+
+cdef inline void sit_down(Table* t, const uint8_t[:, ::1] holes, int64_t row) noexcept nogil:
+    """Seat the players of one group's combo `row`."""
+    cdef int p
+    cdef uint8_t a, b
+    for p in range(t.players):
+        a = holes[row, 2 * p]
+        if a != EMPTY:
+            b = holes[row, 2 * p + 1]
+            t.hole_key[p] = hr_card_key[a] + hr_card_key[b]
+            t.hole_mask[p] = hr_card_mask[a] | hr_card_mask[b]
+
+
+cdef void walk_deal(Table* t, uint64_t used, uint64_t board_key,
+                    uint64_t board_mask, int left, int part, int parts) noexcept nogil:
+    """Every board for the deal seated at t, `used` holding every card out of the deck."""
+    cdef uint8_t deck[52]
+    cdef int suit_room[4]
+    cdef int ndeck = 0, c, p, s, count
+    cdef uint64_t held
+    if left == 0:
+        if part == 0:
+            showdown(t, board_key, board_mask, 1.0)
+        return
+    # highest rank first: a rank's cards are adjacent
+    for c in range(51, -1, -1):
+        if not used & hr_card_mask[c]:
+            deck[ndeck] = c
+            ndeck += 1
+    for s in range(4):
+        suit_room[s] = 0
+        for p in range(t.players):
+            held = (t.hole_mask[p] | board_mask) >> (16 * s)
+            count = _popcount(held & 0x1fff)
+            if count > suit_room[s]:
+                suit_room[s] = count
+    cdef uint8_t perms[24][4]
+    cdef int nperms = 0, i, j, fixed
+    # the permutations of suits that leave every hand, the board and the dead cards in place;
+    # with few cards to come, folding dead suits by rank (in `walk`) does more than they would
+    for i in range(24 if left >= 3 else 0):
+        fixed = map_mask(board_mask, PERMS[i]) == board_mask and map_mask(used, PERMS[i]) == used
+        for p in range(t.players):
+            fixed = fixed and map_mask(t.hole_mask[p], PERMS[i]) == t.hole_mask[p]
+        if fixed:
+            for j in range(4):
+                perms[nperms][j] = PERMS[i][j]
+            nperms += 1
+    if nperms > 1:
+        walk_symmetric(t, deck, ndeck, left, suit_room, board_key, board_mask, perms, nperms,
+                       part, parts)
+    else:
+        walk(t, deck, ndeck, 0, left, suit_room, board_key, board_mask, 1.0, part, parts)
+
+
+cdef void walk_symmetric(Table* t, uint8_t* deck, int ndeck, int left, int* suit_room,
+                         uint64_t key, uint64_t mask, uint8_t (*perms)[4], int nperms, int part,
+                         int parts) noexcept nogil:
+    """`walk` for a deal that some permutations of suits leave in place (suit isomorphism: every
+    one of them maps boards to boards with the same showdown). Boards are split by the cards of
+    their highest rank; a permutation maps the boards whose top cards are the suits S onto those
+    whose top cards are its image of S, so one S per orbit is walked, weighted by the orbit's
+    size, and below it every board is walked as usual. A part takes every parts-th orbit (the
+    steps depend on which cards are left, never on their order, so every part counts alike)."""
+    cdef int i = 0, j, rank, suits, take, size, g, s, image, room[4], step = 0
+    cdef uint32_t orbit
+    cdef bint first
+    cdef uint64_t k2, m2
+    while i < ndeck:
+        rank = deck[i] >> 2
+        suits = 0
+        j = i
+        while j < ndeck and deck[j] >> 2 == rank:
+            suits |= 1 << (deck[j] & 3)
+            j += 1
+        for take in range(1, 16):
+            size = _popcount(take)
+            if take & ~suits or size > left:
+                continue
+            orbit = 0
+            first = True
+            for g in range(nperms):
+                image = 0
+                for s in range(4):
+                    if take >> s & 1:
+                        image |= 1 << perms[g][s]
+                if image < take:
+                    first = False
+                    break
+                orbit |= 1u << image
+            if not first:
+                continue
+            step += 1
+            if (step - 1) % parts != part:
+                continue
+            k2 = key
+            m2 = mask
+            for s in range(4):
+                room[s] = suit_room[s]
+                if take >> s & 1:
+                    k2 += hr_card_key[4 * rank + s]
+                    m2 |= hr_card_mask[4 * rank + s]
+                    room[s] += 1
+            if size == left:
+                showdown(t, k2, m2, _popcount(orbit))
+            else:
+                # the cards below this rank; the walk reorders only within their ranks
+                walk(t, deck + j, ndeck - j, 0, left - size, room, k2, m2, _popcount(orbit), 0, 1)
+        i = j
+
+
+cdef inline uint64_t map_mask(uint64_t mask, const uint8_t* perm) noexcept nogil:
+    """Card bits with suit s moved to suit perm[s]."""
+    return (((mask & 0x1fff) << (16 * perm[0])) | (((mask >> 16) & 0x1fff) << (16 * perm[1]))
+            | (((mask >> 32) & 0x1fff) << (16 * perm[2])) | (((mask >> 48) & 0x1fff) << (16 * perm[3])))
+
+
+# every permutation of the four suits, the identity first
+cdef uint8_t PERMS[24][4]
+for _i, _perm in enumerate(__import__("itertools").permutations(range(4))):
+    for _j in range(4):
+        PERMS[_i][_j] = _perm[_j]
+
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define hr_popcount(x) __builtin_popcountll(x)
+    #else  /* portable: MSVC's __popcnt64 needs a CPU with POPCNT */
+    static int hr_popcount(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
+    """
+    int hr_popcount(uint64_t x) noexcept nogil
+
+
+cdef inline int _popcount(uint64_t x) noexcept nogil:
+    return hr_popcount(x)
+
+
+cdef inline uint64_t board_sums(const uint8_t[::1] board, uint64_t* mask) noexcept nogil:
+    cdef uint64_t key = HR_SUIT_COUNTER_START
+    cdef Py_ssize_t i
+    mask[0] = 0
+    for i in range(board.shape[0]):
+        key += hr_card_key[board[i]]
+        mask[0] |= hr_card_mask[board[i]]
+    return key
+
+
+def enumerate_deals(const uint8_t[:, ::1] holes, const double[::1] weights, const uint64_t[::1] masks,
+                    const int64_t[::1] group_start, const uint8_t[::1] board, uint64_t out_mask,
+                    int64_t first, int64_t last, int part, int parts, double[::1] wins) -> None:
+    """Exact: deals first..last-1 (a mixed-radix count over the groups, group 0 fastest), each
+    with every board (its share `part` of `parts` of the first board cards). Adds to wins (by
+    mask of winners). `out_mask`: the board and dead cards, as card bits."""
+    cdef Table t
+    cdef int groups = group_start.shape[0] - 1, g
+    cdef int64_t combo[PLAYERS_MAX]
+    cdef int64_t index, rest, size
+    cdef uint64_t used, board_mask, board_key
+    cdef bint clash
+    t.players = holes.shape[1] // 2
+    t.wins = &wins[0]
+    with nogil:
+        board_key = board_sums(board, &board_mask)
+        rest = first
+        for g in range(groups):
+            size = group_start[g + 1] - group_start[g]
+            combo[g] = rest % size
+            rest //= size
+        for index in range(first, last):
+            used = out_mask
+            clash = False
+            t.weight = 1.0
+            for g in range(groups):
+                if masks[group_start[g] + combo[g]] & used:
+                    clash = True
+                    break
+                used |= masks[group_start[g] + combo[g]]
+                t.weight *= weights[group_start[g] + combo[g]]
+            if not clash:
+                for g in range(groups):
+                    sit_down(&t, holes, group_start[g] + combo[g])
+                walk_deal(&t, used, board_key, board_mask, BOARD_CARDS - <int>board.shape[0],
+                          part, parts)
+            # next deal: the odometer
+            for g in range(groups):
+                combo[g] += 1
+                if combo[g] < group_start[g + 1] - group_start[g]:
+                    break
+                combo[g] = 0
+
+
+# xoshiro256** (Blackman and Vigna), seeded by splitmix64: fast, and its state is four words
+# handrank.equity keeps per thread, so a seed and a thread count give one answer.
+cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
+    return (x << k) | (x >> (64 - k))
+
+
+cdef inline uint64_t next_random(uint64_t* s) noexcept nogil:
+    cdef uint64_t result = _rotl(s[1] * 5, 7) * 9
+    cdef uint64_t t = s[1] << 17
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = _rotl(s[3], 45)
+    return result
+
+
+cdef inline double unit(uint64_t* s) noexcept nogil:
+    """A uniform double in [0, 1)."""
+    return (next_random(s) >> 11) * (1.0 / 9007199254740992.0)
+
+
+def seed_state(uint64_t seed, uint64_t stream) -> list[int]:
+    """Four words of xoshiro state for one thread, by splitmix64 from (seed, stream)."""
+    cdef uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL), z
+    out = []
+    for _ in range(4):
+        x += 0x9E3779B97F4A7C15ULL
+        z = x
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+        out.append(z ^ (z >> 31))
+    return out
+
+
+cdef inline int64_t pick(const double[::1] cumulative, int64_t lo, int64_t hi, double u) noexcept nogil:
+    """The row of lo..hi-1 whose cumulative weight first exceeds u * total."""
+    cdef double target = u * cumulative[hi - 1]
+    cdef int64_t mid
+    while lo < hi - 1:
+        mid = (lo + hi - 1) // 2
+        if cumulative[mid] > target:
+            hi = mid + 1
+        else:
+            lo = mid + 1
+    return lo
+
+
+cdef struct Bits:
+    # the half of a 64-bit random word not used yet
+    uint64_t word
+    bint half
+
+
+cdef inline uint32_t next32(uint64_t* s, Bits* bits) noexcept nogil:
+    if bits.half:
+        bits.half = False
+        return <uint32_t>(bits.word >> 32)
+    bits.word = next_random(s)
+    bits.half = True
+    return <uint32_t>bits.word
+
+
+cdef inline uint32_t below(uint64_t* s, Bits* bits, uint32_t n) noexcept nogil:
+    """A uniform integer in 0..n-1: Lemire's multiply, the rare draws that would bias it redrawn."""
+    cdef uint64_t m = <uint64_t>next32(s, bits) * n
+    cdef uint32_t threshold
+    if <uint32_t>m < n:
+        threshold = (<uint32_t>(-n)) % n
+        while <uint32_t>m < threshold:
+            m = <uint64_t>next32(s, bits) * n
+    return <uint32_t>(m >> 32)
+
+
+cdef inline int deal_card(uint64_t* s, Bits* bits, uint64_t* used) noexcept nogil:
+    """A card uniform over those not in *used (then added to it), by redrawing dealt ones."""
+    cdef int c = below(s, bits, 52)
+    while used[0] & hr_card_mask[c]:
+        c = below(s, bits, 52)
+    used[0] |= hr_card_mask[c]
+    return c
+
+
+cdef inline int deal_hole(uint64_t* s, Bits* bits, uint64_t* used) noexcept nogil:
+    """Two cards uniform over the pairs not touching *used: one of the 1326 pairs, redrawn while it
+    holds a dealt card (one test where two cards would take two)."""
+    cdef int i = below(s, bits, 1326)
+    while used[0] & PAIR_MASK[i]:
+        i = below(s, bits, 1326)
+    used[0] |= PAIR_MASK[i]
+    return i
+
+
+# the 1326 two-card hands: their key sums and card masks
+cdef uint64_t PAIR_KEY[1326]
+cdef uint64_t PAIR_MASK[1326]
+_pair = 0
+for _a in range(52):
+    for _b in range(_a):
+        PAIR_KEY[_pair] = hr_card_key[_a] + hr_card_key[_b]
+        PAIR_MASK[_pair] = hr_card_mask[_a] | hr_card_mask[_b]
+        _pair += 1
+
+
+def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, const uint64_t[::1] masks,
+                 const int64_t[::1] group_start, const int32_t[::1] from_deck,
+                 const uint8_t[::1] board, uint64_t out_mask, int64_t samples, uint64_t[::1] state,
+                 double[::1] wins) -> int:
+    """Monte Carlo: `samples` deals and boards. Each group's combo is drawn by weight (a
+    collision between groups rejects the whole deal, so deals are drawn in proportion to the
+    product of weights, as exact enumeration counts them); the players in `from_deck` (uniform
+    ranges) then get two cards of the rest of the deck, then the board is completed. Adds 1 per
+    showdown to wins (by mask of winners); returns the number of rejected deals. `state`: the
+    thread's generator, advanced in place."""
+    cdef Table t
+    cdef int groups = group_start.shape[0] - 1, g, p, i, a, b
+    cdef int left = BOARD_CARDS - <int>board.shape[0]
+    cdef int dealt = from_deck.shape[0]
+    cdef int64_t n = 0, rejected = 0, row
+    cdef uint64_t used, board_mask, board_key, key, mask
+    cdef uint64_t s[4]
+    cdef Bits bits
+    cdef bint clash
+    t.players = holes.shape[1] // 2
+    bits.half = False
+    with nogil:
+        for i in range(4):
+            s[i] = state[i]
+        board_key = board_sums(board, &board_mask)
+        while n < samples:
+            used = out_mask
+            clash = False
+            for g in range(groups):
+                row = group_start[g]
+                if group_start[g + 1] - row > 1:
+                    row = pick(cumulative, row, group_start[g + 1], unit(s))
+                if masks[row] & used:
+                    clash = True
+                    break
+                used |= masks[row]
+                if masks[row]:
+                    sit_down(&t, holes, row)
+            if clash:
+                rejected += 1
+                continue
+            for i in range(dealt):
+                a = deal_hole(s, &bits, &used)
+                p = from_deck[i]
+                t.hole_key[p] = PAIR_KEY[a]
+                t.hole_mask[p] = PAIR_MASK[a]
+            key = board_key
+            mask = board_mask
+            for i in range(left):
+                a = deal_card(s, &bits, &used)
+                key += hr_card_key[a]
+                mask |= hr_card_mask[a]
+            wins[winners(&t, key, mask)] += 1.0
+            n += 1
+        for i in range(4):
+            state[i] = s[i]
+    return rejected
+
+
+def heads_up_rows(const uint8_t[:, ::1] rows, double[::1] out) -> int:
+    """The batch: each row is two hole cards, two hole cards, then 0..5 board cards; out gets the
+    first player's exact equity. Returns the first row with a bad or repeated card, or -1 (out
+    is then partly written)."""
+    cdef Table t
+    cdef double wins[4]
+    cdef Py_ssize_t n = rows.shape[0], i, bad_row = -1
+    cdef int k = rows.shape[1], j
+    cdef uint64_t used, board_key, board_mask, m
+    cdef const uint8_t* r
+    t.players = 2
+    t.wins = wins
+    t.weight = 1.0
+    with nogil:
+        for i in range(n):
+            r = &rows[i, 0]
+            used = 0
+            for j in range(k):
+                if r[j] >= 52 or (used >> r[j]) & 1:
+                    bad_row = i
+                    break
+                used |= (<uint64_t>1) << r[j]
+            if bad_row >= 0:
+                break
+            board_key = HR_SUIT_COUNTER_START
+            board_mask = 0
+            m = 0
+            for j in range(k):
+                m |= hr_card_mask[r[j]]
+                if j >= 4:
+                    board_key += hr_card_key[r[j]]
+                    board_mask |= hr_card_mask[r[j]]
+            t.hole_key[0] = hr_card_key[r[0]] + hr_card_key[r[1]]
+            t.hole_mask[0] = hr_card_mask[r[0]] | hr_card_mask[r[1]]
+            t.hole_key[1] = hr_card_key[r[2]] + hr_card_key[r[3]]
+            t.hole_mask[1] = hr_card_mask[r[2]] | hr_card_mask[r[3]]
+            wins[0] = wins[1] = wins[2] = wins[3] = 0
+            walk_deal(&t, m, board_key, board_mask, BOARD_CARDS - (k - 4), 0, 1)
+            out[i] = (wins[1] + 0.5 * wins[3]) / (wins[1] + wins[2] + wins[3])
+    return bad_row

@@ -1,0 +1,401 @@
+"""`calculate`: each player's share of the pot, exactly or by Monte Carlo."""
+from __future__ import annotations
+
+import math
+import os
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Union
+
+import numpy as np
+
+from handrank import _batch
+from handrank.cards import card_str, cards as parse_cards
+from handrank.equity import _equity
+from handrank.equity.deal import Groups, boards, fold_suits, group
+from handrank.equity.range import Range
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+Player = Union[str, Range, Iterable[Union[str, int]]]
+Progress = Callable[[int, int], object]
+
+MAX_PLAYERS = _equity.MAX_PLAYERS
+# `exact=None` enumerates when deals x boards is at most this many showdowns (an upper bound: the
+# walk skips colliding deals and folds boards that differ only in suits that cannot flush).
+EXACT_LIMIT = 200_000_000
+DEFAULT_STDERR = 1e-3
+# Below this many showdowns one thread is faster than handing work to others.
+MIN_SHOWDOWNS_PER_THREAD = 2_000_000
+# Monte Carlo: samples per thread in the first round, and the fewest before the standard error
+# is trusted.
+FIRST_ROUND = 1 << 14
+MIN_SAMPLES = 1 << 14
+
+
+@dataclass(frozen=True)
+class Result:
+    """Per player: `equity` (the share of the pot: wins plus tie shares, a 3-way tie counting
+    one third), `win` (share of showdowns won outright) and `tie` (share of showdowns tied).
+    `showdowns`: deals times boards, weighted (the samples for Monte Carlo). Monte Carlo only:
+    `stderr`, the standard error of each equity, and `acceptance`, the share of drawn deals
+    whose hands did not collide."""
+
+    players: tuple[str, ...]
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    showdowns: float
+    exact: bool
+    stderr: tuple[float, ...] | None = None
+    acceptance: float | None = None
+
+    def __str__(self) -> str:
+        width = max(len("hand/range"), *(len(p) for p in self.players))
+        lines = [f"{'#':>2}  {'hand/range':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}"]
+        for i, name in enumerate(self.players):
+            lines.append(f"{i + 1:>2}  {name:<{width}}  {self.equity[i]:>8.4%}  {self.win[i]:>8.4%}"
+                         f"  {self.tie[i]:>8.4%}")
+        how = "exact" if self.exact else f"Monte Carlo, max stderr {max(self.stderr or [0]):.2e}"
+        lines.append(f"{self.showdowns:,.0f} showdowns ({how})")
+        return "\n".join(lines)
+
+
+def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
+              dead: str | Iterable[str | int] = "", *, exact: bool | None = None,
+              samples: int | None = None, stderr: float | None = None, seed: int | None = None,
+              threads: int | None = None, progress: Progress | None = None) -> Result:
+    """Each player's equity. A player is an exact hand (``"AsKs"``, ``["As", "Ks"]``, ids) or a
+    range (notation text or a `Range`). `board`: 0, 3, 4 or 5 cards; `dead`: cards out of play.
+
+    `exact=None` enumerates every deal and board when there are at most EXACT_LIMIT showdowns
+    and samples otherwise; `exact=True` always enumerates, `exact=False` always samples: to the
+    standard error `stderr` (default 1e-3, the largest over players) or `samples` showdowns.
+    Sampling is reproducible for one `seed` and one thread count. `threads`: default all cores
+    for big jobs. `progress(done, total)` is called as parts finish (from the thread that
+    finished one)."""
+    board_ids = _cards(board, "board")
+    dead_ids = _cards(dead, "dead cards")
+    if len(board_ids) not in (0, 3, 4, 5):
+        raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board_ids)}")
+    clash = set(board_ids) & set(dead_ids)
+    if clash:
+        raise ValueError(f"{card_str(min(clash))} is both on the board and dead")
+    if not isinstance(players, (list, tuple)) and (isinstance(players, (str, Range))
+                                                   or not isinstance(players, Sequence)):
+        raise TypeError("players is a list of hands or ranges, one per player")
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
+    if 2 * len(players) + 5 + len(dead_ids) > 52:
+        raise ValueError(f"too many players for the deck: {len(players)} players, 5 board cards "
+                         f"and {len(dead_ids)} dead cards need more than 52 cards")
+    _check_options(exact, samples, stderr, seed, progress)
+    seats = [_seat(p, i) for i, p in enumerate(players)]
+    out = board_ids + dead_ids
+    fixed = [s for s in seats if isinstance(s, list)]
+    taken = out + [c for s in fixed for c in s]
+    if len(set(taken)) != len(taken):
+        repeated = next(c for c in taken if taken.count(c) > 1)
+        raise ValueError(f"{card_str(repeated)} is dealt twice (hands, board and dead cards)")
+    labels = tuple(_label(s) for s in seats)
+    out_mask = sum(_BIT[c] for c in out)
+    board_arr = np.array(board_ids, dtype=np.uint8)
+    if len(fixed) == len(seats):        # every hand known: one deal
+        held = [c for s in fixed for c in s]
+        groups = Groups(np.array([held], dtype=np.uint8), _ONE,
+                        np.array([sum(_BIT[c] for c in held)], dtype=np.uint64), _ONE_GROUP,
+                        _NOBODY)
+        sampling = exact is False or (exact is None and (samples is not None or stderr is not None))
+    else:
+        combos = [_combos(s, i, [c for t in seats if isinstance(t, list) and t is not s for c in t], out)
+                  for i, s in enumerate(seats)]
+        showdowns = math.prod(len(w) for _, w in combos) * boards(len(board_ids), len(out) + 2 * len(seats))
+        sampling = exact is False or (exact is None and (samples is not None or stderr is not None
+                                                         or showdowns > EXACT_LIMIT))
+        randoms = [isinstance(s, Range) and s.is_random for s in seats]
+        groups = group(combos, randoms, sampling)
+        if not sampling:
+            groups = fold_suits(groups, out)
+    if sampling:
+        return _sample(groups, board_arr, out_mask, labels, samples, stderr, seed, threads, progress)
+    return _enumerate(groups, board_arr, out_mask, labels, threads, progress)
+
+
+# ----------------------------------------------------------------------------- input
+# The card bits of each id as the kernels lay them out, and the one deal of known hands.
+_BIT = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)]
+_NAMES = [card_str(c) for c in range(52)]
+_ONE = np.ones(1)
+_ONE_GROUP = np.array([0, 1], dtype=np.int64)
+_NOBODY = np.zeros(0, dtype=np.int32)
+for _array in (_ONE, _ONE_GROUP, _NOBODY):
+    _array.flags.writeable = False
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[int, ...]:
+    """Card ids of a text, cached: solvers ask about the same few boards and hands again."""
+    return tuple(parse_cards(text))
+
+
+def _parse(spec: str | Iterable[str | int]) -> list[int]:
+    return list(_parse_text(spec)) if isinstance(spec, str) else parse_cards(spec)
+
+
+@lru_cache(maxsize=1024)
+def _range(text: str) -> Range:
+    return Range(text)
+
+
+def _cards(spec: str | Iterable[str | int], what: str) -> list[int]:
+    try:
+        return _parse(spec)
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def _seat(player: Player, index: int) -> list[int] | Range:
+    """An exact hand as its two card ids, else the player's Range."""
+    if isinstance(player, Range):
+        return player
+    if isinstance(player, str):
+        try:
+            ids = _parse(player)
+        except ValueError:
+            ids = []
+        if len(ids) == 2:
+            return ids
+        try:
+            return _range(player)
+        except ValueError as exc:
+            raise ValueError(f"player {index + 1}: {exc}") from None
+    try:
+        ids = parse_cards(player)
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"player {index + 1}: {exc}") from None
+    if len(ids) != 2:
+        raise ValueError(f"player {index + 1}: a hold'em hand is two cards, got {len(ids)}")
+    return ids
+
+
+def _label(seat: list[int] | Range) -> str:
+    if isinstance(seat, list):
+        return _NAMES[seat[0]] + _NAMES[seat[1]]
+    return str(seat)
+
+
+def _combos(seat: list[int] | Range, index: int, others: list[int],
+            out: list[int]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+    """The seat's combos without the board, the dead cards and the other players' known hands."""
+    if isinstance(seat, list):
+        return np.array([seat], dtype=np.uint8), np.ones(1)
+    try:
+        left = seat.without(out + others)
+    except ValueError as exc:
+        raise ValueError(f"player {index + 1}: {exc} (board, dead cards and known hands)") from None
+    return np.array(left.combos, dtype=np.uint8), np.array(left.weights)
+
+
+def _check_options(exact: bool | None, samples: int | None, stderr: float | None,
+                   seed: int | None, progress: Progress | None) -> None:
+    if exact is not None and not isinstance(exact, bool):
+        raise TypeError(f"exact must be True, False or None, not {type(exact).__name__}")
+    if exact and (samples is not None or stderr is not None):
+        raise ValueError("exact=True takes neither samples nor stderr")
+    if samples is not None and stderr is not None:
+        raise ValueError("give samples or stderr, not both")
+    if samples is not None:
+        if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)):
+            raise TypeError(f"samples must be an int, not {type(samples).__name__}")
+        if samples < 1:
+            raise ValueError(f"samples must be >= 1, got {samples}")
+    if stderr is not None:
+        if isinstance(stderr, bool) or not isinstance(stderr, (int, float)):
+            raise TypeError(f"stderr must be a number, not {type(stderr).__name__}")
+        if not 0 < stderr < 1:
+            raise ValueError(f"stderr must be between 0 and 1, got {stderr}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    if progress is not None and not callable(progress):
+        raise TypeError("progress must be a callable (done, total) or None")
+
+
+def _threads(threads: int | None, work: float) -> int:
+    if threads is None:
+        if work < 2 * MIN_SHOWDOWNS_PER_THREAD:
+            return 1
+        return max(1, int(min(_batch.cpu_count(), work // MIN_SHOWDOWNS_PER_THREAD)))
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be >= 1, got {threads}")
+    return int(threads)
+
+
+# ----------------------------------------------------------------------------- running
+def _run_parts(parts: list[Callable[[], None]], threads: int, progress: Progress | None,
+               done_before: int = 0, total: int | None = None) -> None:
+    """Run the parts on `threads` threads (this one and the shared pool's), each thread taking
+    the next part when it finishes one."""
+    total = len(parts) if total is None else total
+    if threads <= 1 or len(parts) <= 1:
+        for i, part in enumerate(parts):
+            part()
+            if progress is not None:
+                progress(done_before + i + 1, total)
+        return
+    lock = threading.Lock()
+    taken = 0
+    done = done_before
+
+    def work() -> None:
+        nonlocal taken, done
+        while True:
+            with lock:
+                i = taken
+                taken += 1
+            if i >= len(parts):
+                return
+            parts[i]()
+            if progress is not None:
+                with lock:
+                    done += 1
+                    progress(done, total)
+
+    pool = _batch._get_pool()
+    helpers = [pool.submit(work) for _ in range(min(threads, len(parts)) - 1)]
+    work()
+    for helper in helpers:
+        helper.result()
+
+
+def _enumerate(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels: tuple[str, ...],
+               threads: int | None, progress: Progress | None) -> Result:
+    n = len(labels)
+    deals = groups.deals
+    per_deal = boards(len(board), bin(out_mask).count("1") + 2 * n)
+    nthreads = _threads(threads, deals * per_deal)
+    if nthreads == 1 and progress is None:     # one call, nothing to split
+        wins = np.zeros(1 << n)
+        _equity.enumerate_deals(groups.holes, groups.weights, groups.masks, groups.start, board,
+                                out_mask, 0, deals, 0, 1, wins)
+        return _result(labels, _Tally(wins.tolist(), n), True)
+    # Parts: ranges of deals, or each deal's boards split by their first card when deals are few.
+    wanted = max(8 * nthreads, 64 if progress else 1)
+    if deals >= wanted:
+        bounds = [deals * i // wanted for i in range(wanted + 1)]
+        jobs = [(a, b, 0, 1) for a, b in zip(bounds[:-1], bounds[1:]) if a < b]
+    else:
+        split = min(-(-wanted // deals), 52)
+        jobs = [(d, d + 1, part, split) for d in range(deals) for part in range(split)]
+    tallies = [np.zeros(1 << n) for _ in jobs]
+
+    def part(i: int) -> Callable[[], None]:
+        def run() -> None:
+            first, last, piece, pieces = jobs[i]
+            _equity.enumerate_deals(groups.holes, groups.weights, groups.masks, groups.start, board,
+                                    out_mask, first, last, piece, pieces, tallies[i])
+        return run
+
+    _run_parts([part(i) for i in range(len(jobs))], nthreads, progress)
+    wins = tallies[0] if len(tallies) == 1 else np.sum(tallies, axis=0)
+    return _result(labels, _Tally(wins.tolist(), n), True)
+
+
+def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels: tuple[str, ...],
+            samples: int | None, stderr: float | None, seed: int | None, threads: int | None,
+            progress: Progress | None) -> Result:
+    n = len(labels)
+    target = DEFAULT_STDERR if stderr is None and samples is None else stderr
+    nthreads = _threads(threads, math.inf if samples is None else samples)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    states = [np.array(_equity.seed_state(seed % (1 << 64), t), dtype=np.uint64) for t in range(nthreads)]
+    tallies = [np.zeros(1 << n) for _ in range(nthreads)]
+    rejected = [0] * nthreads
+    cumulative = np.cumsum(groups.weights)
+    drawn = 0
+    batch = FIRST_ROUND
+    while True:
+        if samples is not None:
+            batch = min(batch, -(-(samples - drawn) // nthreads))
+            counts = [max(0, min(batch, (samples - drawn) * (t + 1) // nthreads
+                                 - (samples - drawn) * t // nthreads)) for t in range(nthreads)]
+        else:
+            counts = [batch] * nthreads
+
+        def part(t: int) -> Callable[[], None]:
+            def run() -> None:
+                rejected[t] += _equity.sample_deals(groups.holes, cumulative, groups.masks,
+                                                    groups.start, groups.from_deck, board, out_mask,
+                                                    counts[t], states[t], tallies[t])
+            return run
+
+        _run_parts([part(t) for t in range(nthreads)], nthreads, None)
+        drawn += sum(counts)
+        if sum(rejected) > 1000 * drawn + 1_000_000:
+            raise ValueError("no deal: the ranges almost never fit together without sharing a card")
+        tally = _Tally(np.sum(tallies, axis=0).tolist(), n)
+        errors = tally.stderr()
+        if samples is not None:
+            if progress is not None:
+                progress(drawn, samples)
+            if drawn >= samples:
+                break
+            batch = min(2 * batch, 1 << 20)
+        else:
+            assert target is not None
+            worst = max(errors)
+            needed = max(MIN_SAMPLES, math.ceil(drawn * (worst / target) ** 2))
+            if progress is not None:
+                progress(drawn, max(drawn, needed))
+            if drawn >= MIN_SAMPLES and worst <= target:
+                break
+            # the next round aims at the samples still needed, at most doubling the total
+            batch = max(FIRST_ROUND, min(drawn, needed - drawn) // nthreads + 1)
+    result = _result(labels, tally, False)
+    return Result(result.players, result.equity, result.win, result.tie, result.showdowns, False,
+                  tuple(errors), drawn / (drawn + sum(rejected)))
+
+
+class _Tally:
+    """Per player sums from the showdowns counted by mask of winners: outright wins, ties, pot
+    shares and squared pot shares (for the standard error of a sampled equity)."""
+
+    def __init__(self, wins: list[float], players: int) -> None:
+        self.total = sum(wins)
+        self.win = [0.0] * players
+        self.tie = [0.0] * players
+        self.share = [0.0] * players
+        self.share_sq = [0.0] * players
+        for mask, winners in _winners(players):
+            weight = wins[mask]
+            if weight:
+                k = len(winners)
+                for p in winners:
+                    if k == 1:
+                        self.win[p] += weight
+                    else:
+                        self.tie[p] += weight
+                    self.share[p] += weight / k
+                    self.share_sq[p] += weight / (k * k)
+
+    def stderr(self) -> tuple[float, ...]:
+        n = self.total
+        return tuple(math.sqrt(max(sq / n - (s / n) ** 2, 0.0) / n)
+                     for s, sq in zip(self.share, self.share_sq))
+
+
+@lru_cache(maxsize=None)
+def _winners(players: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Each mask of winners with the players in it."""
+    return [(mask, tuple(p for p in range(players) if mask >> p & 1)) for mask in range(1, 1 << players)]
+
+
+def _result(labels: tuple[str, ...], tally: _Tally, exact: bool) -> Result:
+    n = tally.total
+    return Result(labels, tuple(x / n for x in tally.share), tuple(x / n for x in tally.win),
+                  tuple(x / n for x in tally.tie), n, exact)

@@ -1,0 +1,132 @@
+"""Who can hold what: the players' combos after card removal, joined into groups that are drawn
+(or enumerated) together.
+
+Players whose ranges are small enough to list every joint deal are joined into one group of
+joint combos with the colliding ones dropped and the weights multiplied. Monte Carlo then draws
+one row per group, so narrow overlapping ranges ("AA" vs "AA") never meet a collision, and a
+deal that no combination allows is found before any work. Exact enumeration walks the same rows.
+"""
+from __future__ import annotations
+
+import itertools
+from math import comb, prod
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from handrank.equity._equity import NO_CARD
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+# Groups are joined while their joint rows would number at most this many.
+JOIN_LIMIT = 1 << 17
+
+
+def card_bits(ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
+    """The 64-bit mask of each card id, as the kernels lay it out (16 bits per suit)."""
+    ids64 = ids.astype(np.uint64)
+    return np.left_shift(np.uint64(1), np.uint64(16) * (ids64 & np.uint64(3)) + (ids64 >> np.uint64(2)))
+
+
+class Groups(NamedTuple):
+    """Rows of joint hole cards: holes[r, 2p:2p+2] are player p's cards in row r (NO_CARD for
+    players of other groups); group g holds rows start[g]..start[g+1]-1."""
+
+    holes: npt.NDArray[np.uint8]
+    weights: npt.NDArray[np.float64]
+    masks: npt.NDArray[np.uint64]
+    start: npt.NDArray[np.int64]
+    from_deck: npt.NDArray[np.int32]     # players dealt from the deck when sampling
+
+    @property
+    def deals(self) -> int:
+        """Rows of the product over groups: the deals exact enumeration walks."""
+        if len(self.start) == 2:
+            return len(self.weights)
+        start = self.start.tolist()
+        return prod(b - a for a, b in zip(start[:-1], start[1:]))
+
+
+class _Group:
+    def __init__(self, holes: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
+                 masks: npt.NDArray[np.uint64], players: list[int]) -> None:
+        self.holes, self.weights, self.masks, self.players = holes, weights, masks, players
+
+    def join(self, other: _Group) -> _Group:
+        fits = (self.masks[:, None] & other.masks[None, :]) == 0
+        a, b = np.nonzero(fits)
+        return _Group(np.minimum(self.holes[a], other.holes[b]), self.weights[a] * other.weights[b],
+                      self.masks[a] | other.masks[b], self.players + other.players)
+
+
+def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
+          random: list[bool], sampling: bool) -> Groups:
+    """Groups for the players' (combos (n, 2), weights (n,)). When `sampling`, players with a
+    random range are dealt from the deck instead. Raises ValueError when no deal exists."""
+    n = len(players)
+    groups: list[_Group] = []
+    from_deck = []
+    for p, (combos, weights) in enumerate(players):
+        if sampling and random[p]:
+            from_deck.append(p)
+            continue
+        holes = np.full((len(combos), 2 * n), NO_CARD, dtype=np.uint8)
+        holes[:, 2 * p:2 * p + 2] = combos
+        groups.append(_Group(holes, weights, card_bits(combos[:, 0]) | card_bits(combos[:, 1]), [p]))
+    while len(groups) > 1:
+        groups.sort(key=lambda g: len(g.weights))
+        if len(groups[0].weights) * len(groups[1].weights) > JOIN_LIMIT:
+            break
+        joined = groups[0].join(groups[1])
+        if len(joined.weights) == 0:
+            seats = [str(p + 1) for p in sorted(joined.players)]
+            names = ", ".join(seats[:-1]) + " and " + seats[-1]
+            raise ValueError(f"no deal: the hands of players {names} always share a card")
+        groups[:2] = [joined]
+    if not groups:      # everyone dealt from the deck: one empty row to draw
+        groups.append(_Group(np.full((1, 2 * n), NO_CARD, dtype=np.uint8), np.ones(1),
+                             np.zeros(1, dtype=np.uint64), []))
+    groups.sort(key=lambda g: min(g.players, default=0))
+    sizes = [len(g.weights) for g in groups]
+    return Groups(np.ascontiguousarray(np.concatenate([g.holes for g in groups])),
+                  np.concatenate([g.weights for g in groups]),
+                  np.concatenate([g.masks for g in groups]),
+                  np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+                  np.array(from_deck, dtype=np.int32))
+
+
+# Rows are folded when a row's cards, as base-52 digits, fit in 64 bits: up to 5 players.
+FOLD_PLAYERS = 5
+
+
+def fold_suits(groups: Groups, fixed: list[int]) -> Groups:
+    """Suit isomorphism: when one group holds every player, rows that a permutation of suits
+    maps onto each other (a permutation that leaves the board and dead cards `fixed` where they
+    are) have the same showdowns, so one row stands for all of them, with their weights summed.
+    Preflop every permutation qualifies (up to 24 rows become one); on a flop of three suits,
+    swapping the two suits the board lacks."""
+    players = groups.holes.shape[1] // 2
+    if len(groups.start) != 2 or players > FOLD_PLAYERS or len(groups.weights) < 2:
+        return groups
+    fixed_set = set(fixed)
+    perms = [p for p in itertools.permutations(range(4))
+             if {4 * (c >> 2) + p[c & 3] for c in fixed_set} == fixed_set]
+    if len(perms) == 1:
+        return groups
+    holes = groups.holes.astype(np.int64)
+    keys = np.empty((len(perms), len(holes)), dtype=np.uint64)
+    for i, perm in enumerate(perms):
+        mapped = (holes & ~3) | np.array(perm)[holes & 3]
+        pairs = np.sort(mapped.reshape(len(holes), players, 2), axis=2)   # a combo is unordered
+        digits = pairs.reshape(len(holes), 2 * players).astype(np.uint64)
+        keys[i] = digits @ (np.uint64(52) ** np.arange(2 * players, dtype=np.uint64))
+    first, inverse = np.unique(keys.min(axis=0), return_index=True, return_inverse=True)[1:]
+    weights = np.bincount(inverse.ravel(), weights=groups.weights).astype(np.float64)
+    return Groups(np.ascontiguousarray(groups.holes[first]), weights, groups.masks[first],
+                  np.array([0, len(first)], dtype=np.int64), groups.from_deck)
+
+
+def boards(known: int, out: int) -> int:
+    """The boards to walk per deal: the cards still to come from those not `out`."""
+    return comb(52 - out, 5 - known)
