@@ -10,7 +10,7 @@ import numpy as np
 from handrank import _batch
 from handrank.bigtwo import _bigtwo
 from handrank.bigtwo.rules import Kind, Rules
-from handrank.bigtwo.tables import KIND_SHIFT, big_two_rank, tables
+from handrank.bigtwo.tables import KIND_SHIFT, TWO_PAIR4_TOP, big_two_rank, tables
 from handrank.cards import SUITS, card as parse_card, card_str, cards as parse_cards
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ RulesLike = Union["Rules", str, None]
 
 # The RL action space of `action_mask`: a bit set over the hand's cards sorted by id (13 bits).
 ACTIONS = 1 << 13
-_SMALL_KINDS = (None, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR)
+# by size for 1..4 cards; at 0 the kind of a four-card two pair (see _bigtwo.combos)
+_SMALL_KINDS = (Kind.TWO_PAIR, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR)
 _DEFAULT = Rules()
 
 
@@ -69,7 +70,7 @@ class _Context(NamedTuple):
     tables: _bigtwo.Tables
     five_kinds: tuple[Kind, ...]
     sizes: tuple[int, ...]
-    kinds: tuple[Kind | None, ...]     # by size for 1..4 cards, then the five-card kinds
+    kinds: tuple[Kind, ...]            # by size for 1..4 cards, then the five-card kinds
 
 
 def resolve_rules(rules: RulesLike) -> Rules:
@@ -95,7 +96,12 @@ def context(rules: RulesLike) -> _Context:
 
 def make_combo(ctx: _Context, cards: tuple[int, ...], key: int) -> Combo:
     size = len(cards)
-    kind = ctx.five_kinds[(key >> KIND_SHIFT) - 1] if size == 5 else _SMALL_KINDS[size]
+    if size == 5:
+        kind = ctx.five_kinds[(key >> KIND_SHIFT) - 1]
+    elif size == 4 and key <= TWO_PAIR4_TOP and ctx.rules.two_pair_size == 4:
+        kind = Kind.TWO_PAIR
+    else:
+        kind = _SMALL_KINDS[size]
     return tuple.__new__(Combo, (kind, size, cards, key))
 
 
@@ -103,7 +109,7 @@ def classify(cards: Cards | Combo, rules: RulesLike = None) -> Combo | None:
     """The combo that 1 to 5 cards form under `rules` (default hk), or None when they form none.
 
     ``classify("Ks Kc").kind is Kind.PAIR``; 4 cards form a combo only when the rules let four of a
-    kind be played alone. Raises ValueError for bad or repeated cards, and for 0 or over 5 cards."""
+    kind or two pairs be played alone. Raises ValueError for bad or repeated cards, and for 0 or over 5 cards."""
     ctx = context(rules)
     if isinstance(cards, Combo):
         cards = cards.cards
@@ -139,7 +145,7 @@ def beats(play: Cards | Combo, current: Cards | Combo | None, rules: RulesLike =
 def classify_batch(cards: npt.ArrayLike, rules: RulesLike = None, out: npt.NDArray[np.int32] | None = None,
                    threads: int | None = None) -> npt.NDArray[np.int32]:
     """Keys of the plays in an (N, k) integer array, k in {1, 2, 3, 5} (4 where the rules allow
-    four cards alone), as an (N,) int32 array: 0 where the cards form no combo.
+    four-card plays), as an (N,) int32 array: 0 where the cards form no combo.
 
     The GIL is released; `threads` splits the rows over that many threads. A bad row (id outside
     0..51, repeated card) raises ValueError naming the row and the card; `out` is then unchanged."""
