@@ -294,3 +294,152 @@ def test_random_games_under_random_rule_sets():
             else:
                 game.play(rng.choice(moves))
         assert sum(game.payments()) == 0
+
+
+# ----------------------------------------------------------------------------- bombs and matching
+def test_bombs_on_singles_and_pairs():
+    """"In some rules, four-of-a-kind + one card, and straight flush, can also be played on a pair
+    or a single card, regardless of value."
+    """
+    rules = Rules(bombs_beat_small=True)
+    for bomb in ("3c 3d 3h 3s 4d", "3d 4d 5d 6d 7d"):
+        assert bigtwo.beats(bomb, "2s", rules) and bigtwo.beats(bomb, "2s 2h", rules)
+        assert not bigtwo.beats(bomb, "2c 2d 2h", rules)
+        assert not bigtwo.beats(bomb, "2s") and not bigtwo.beats(bomb, "2s 2h")        # hk
+    assert not bigtwo.beats("3d 4c 5h 6s 7d", "2s", rules)                             # no bomb
+    moves = bigtwo.legal_moves("3c 3d 3h 3s 4d 5s", "2s", rules)
+    assert [str(m) for m in moves] == ["four of a kind 3c 3d 3h 3s 4d", "four of a kind 3c 3d 3h 3s 5s"]
+    # after the bomb, the next play beats it as five cards do
+    assert bigtwo.beats("4c 4d 4h 4s 5d", "3c 3d 3h 3s 4d", rules)
+    assert not bigtwo.beats("Ac Ad Ah Kc Kd", "3c 3d 3h 3s 4d", rules)
+
+
+def test_four_of_a_kind_beats_all():
+    """"A four-of-a-kind can be used to beat all card combinations that lack a four-of-a-kind."
+    """
+    rules = Rules(four_beats_all=True, four_of_a_kind="both")
+    for play in ("2s", "2s 2h", "2c 2d 2h", "9h Th Jh Qh Kh", "2c 2d 2h Ac Ad"):
+        assert bigtwo.beats("3c 3d 3h 3s 4d", play, rules)
+        assert bigtwo.beats("3c 3d 3h 3s", play, rules)
+    assert not bigtwo.beats("3c 3d 3h 3s", "4c 4d 4h 4s", rules)     # both hold four of a kind
+    assert not bigtwo.beats("3c 3d 3h 3s 5d", "4c 4d 4h 4s 6d", rules)
+    assert bigtwo.beats("4c 4d 4h 4s 5d", "3c 3d 3h 3s 6d", rules)
+    assert not bigtwo.beats("3c 3d 3h 3s 4d", "2s", Rules(four_of_a_kind="both"))
+
+
+def test_no_poker_rules():
+    """"No poker rules (a.k.a. no soccer ball rules): The players are not allowed to play a
+    different type of 5 card hand over the current. For example, a full house can not be played
+    over a straight."
+    """
+    rules = Rules(five_card_match="same_kind")
+    assert not bigtwo.beats("3c 3d 3h 4s 4d", "3d 4c 5h 6s 7d", rules)
+    assert bigtwo.beats("3c 3d 3h 4s 4d", "3d 4c 5h 6s 7d")
+    assert bigtwo.beats("4d 5c 6h 7s 8d", "3d 4c 5h 6s 7d", rules)
+    assert not bigtwo.beats("3d 4d 5d 6d 7d", "3s 4c 5h 6s 7h", rules)      # a straight flush too
+    assert bigtwo.beats("Ks Kh", "Kd Kc", rules)                            # fewer cards: as before
+
+
+def test_any_five_over_a_lower_top_card():
+    """"In some variations, any five-card combination can be played on top of any other five-card
+    combination with a lower card value, e.g. 4-5-6-7-8 can be played on top of 7-7-7-6-6 even
+    though full house is higher than straight in traditional big two."
+    """
+    rules = Rules(five_card_match="top_card")
+    assert bigtwo.beats("4d 5c 6h 7s 8d", "7c 7d 7h 6s 6d", rules)
+    assert not bigtwo.beats("4d 5c 6h 7s 8d", "7c 7d 7h 6s 6d")
+    assert not bigtwo.beats("7c 7d 7h 6s 6d", "4d 5c 6h 7s 8d", rules)     # a lower top card
+    assert bigtwo.beats("7c 7d 7s 6s 6d", "3h 4c 5h 6c 7h", rules)         # 7s over 7h
+    assert not bigtwo.beats("7c 7d 7s 6s 6d", "3h 4c 5h 6c 7h", rules.replace(suit_tiebreak="below_five"))
+    with pytest.raises(ValueError, match="Rules.five_card_match must be one of"):
+        Rules(five_card_match="poker")
+
+
+def random_follow_rules(rng: random.Random) -> tuple[Rules, str]:
+    rules, table = random_rules(rng)
+    return rules.replace(bombs_beat_small=rng.random() < 0.5, four_beats_all=rng.random() < 0.5,
+                         five_card_match=rng.choice(["any", "same_kind", "top_card"])), table
+
+
+class Follow:
+    """The follow rules written from the seed's lines over the reference's comparison numbers."""
+
+    def __init__(self, rules: Rules, ref: Reference):
+        self.rules, self.ref = rules, ref
+        self.kind_of_level = {level: kind for kind, level in ref.level.items()}
+
+    def facts(self, sets: np.ndarray) -> tuple[np.ndarray, list[str | None], np.ndarray, np.ndarray]:
+        """Values, five-card kind names, whether each holds four of a kind, top card strengths."""
+        values = self.ref.values(sets)
+        k = sets.shape[1]
+        kinds = [self.kind_of_level.get(int(v) // 10**9) if k == 5 else None for v in values]
+        four = values >= 1000 if k == 4 else np.array([kind == "quads" for kind in kinds], dtype=bool)
+        top = self.ref.strengths(sets)[:, 0]
+        if self.rules.suit_tiebreak != "all":
+            top = top // 4
+        return values, kinds, four & (values > 0), top
+
+    def legal(self, hand: list[int], current: tuple[int, ...]) -> set[tuple[int, ...]]:
+        cur_value, cur_kinds, cur_four, cur_top = self.facts(np.array([current]))
+        size = len(current)
+        found = set()
+        for k in self.rules.sizes:
+            sets = np.array(list(itertools.combinations(sorted(hand), k)), dtype=np.uint8).reshape(-1, k)
+            if not len(sets):
+                continue
+            values, kinds, four, top = self.facts(sets)
+            for i, cards in enumerate(sets.tolist()):
+                if not values[i]:
+                    continue
+                ok = k == size and values[i] > cur_value[0]
+                if ok and k == 5 and self.rules.five_card_match == "same_kind":
+                    ok = kinds[i] == cur_kinds[0]
+                if k == 5 == size and self.rules.five_card_match == "top_card":
+                    ok = top[i] > cur_top[0]
+                if self.rules.bombs_beat_small and size <= 2 and kinds[i] in ("quads", "straight flush"):
+                    ok = True
+                if self.rules.four_beats_all and four[i] and not cur_four[0]:
+                    ok = True
+                if ok:
+                    found.add(tuple(cards))
+        return found
+
+
+def test_follow_rules_against_brute_force():
+    """legal_moves, legal_move_arrays, beats and Game.play under 30 random rule sets that mix
+    bombs and five-card matching with the other new fields, against brute force over every subset."""
+    rng = random.Random(11)
+    for i in range(30):
+        rules, table = random_follow_rules(rng)
+        follow = Follow(rules, reference_of(rules, table))
+        for j, cards in enumerate(hr.random_hands(8, 26, seed=300 + i).tolist()):
+            hand, rest = cards[:13], cards[13:]
+            if j % 2:       # a hand that holds four of a kind, so that bombs come up often
+                four = 4 * rng.randrange(13)
+                others = [c for c in range(52) if not four <= c < four + 4]
+                rng.shuffle(others)
+                hand, rest = list(range(four, four + 4)) + others[:9], others[9:22]
+            theirs = bigtwo.legal_moves(rest, None, rules)
+            by_size = {m.size: m for m in theirs}           # the strongest of each size
+            current = rng.choice(list(by_size.values()) + [rng.choice(theirs)])
+            moves = bigtwo.legal_moves(hand, current, rules)
+            assert {m.cards for m in moves} == follow.legal(hand, current.cards), (rules, hand, current)
+            _, sizes, keys = bigtwo.legal_move_arrays(hand, current, rules)
+            assert list(zip(sizes.tolist(), keys.tolist())) == [(m.size, m.key) for m in moves]
+            assert all(bigtwo.beats(m, current, rules) for m in moves)
+
+
+def test_games_with_follow_rules():
+    """Random games with bombs and five-card matching run to the end with only legal moves."""
+    rng = random.Random(5)
+    for i in range(20):
+        rules, _ = random_follow_rules(rng)
+        game = bigtwo.Game(4, rules, seed=i)
+        while not game.over:
+            moves = game.legal_moves()
+            assert all(bigtwo.beats(m, game.to_beat, rules) for m in moves)
+            if game.can_pass and (not moves or rng.random() < 0.3):
+                game.pass_()
+            else:
+                game.play(rng.choice(moves))
+        assert sum(game.payments()) == 0

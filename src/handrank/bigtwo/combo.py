@@ -9,6 +9,7 @@ import numpy as np
 
 from handrank import _batch
 from handrank.bigtwo import _bigtwo
+from handrank.bigtwo.follow import follows, plain
 from handrank.bigtwo.rules import Kind, Rules
 from handrank.bigtwo.tables import KIND_SHIFT, TWO_PAIR4_TOP, big_two_rank, tables
 from handrank.cards import SUITS, card as parse_card, card_str, cards as parse_cards
@@ -131,7 +132,9 @@ def _as_combo(play: Cards | Combo, ctx: _Context, what: str) -> Combo:
 
 def beats(play: Cards | Combo, current: Cards | Combo | None, rules: RulesLike = None) -> bool:
     """Whether `play` may be played on `current` (None: leading, any combo may be played): the same
-    number of cards and a strictly higher key. A play that is no combo beats nothing."""
+    number of cards and a strictly higher key, or as the rules' bombs and five-card matching allow
+    (`Rules.bombs_beat_small`, `four_beats_all`, `five_card_match`). A play that is no combo beats
+    nothing."""
     ctx = context(rules)
     mine = play if isinstance(play, Combo) else classify(play, ctx.rules)
     if mine is None:
@@ -139,7 +142,17 @@ def beats(play: Cards | Combo, current: Cards | Combo | None, rules: RulesLike =
     if current is None:
         return True
     theirs = _as_combo(current, ctx, "the combo to beat")
-    return mine.size == theirs.size and mine.key > theirs.key
+    return may_follow(ctx, mine, theirs)
+
+
+def may_follow(ctx: _Context, play: Combo, current: Combo) -> bool:
+    """Whether the combo `play` may be played on the combo `current` under the context's rules."""
+    if plain(ctx.rules):
+        return play.size == current.size and play.key > current.key
+    row = np.full((1, 5), 255, dtype=np.uint8)
+    row[0, :play.size] = play.cards
+    return bool(follows(ctx.rules, row, np.array([play.size]), np.array([play.key]),
+                        (current.cards, current.size, current.key))[0])
 
 
 def classify_batch(cards: npt.ArrayLike, rules: RulesLike = None, out: npt.NDArray[np.int32] | None = None,
@@ -156,17 +169,41 @@ def classify_batch(cards: npt.ArrayLike, rules: RulesLike = None, out: npt.NDArr
 
 # ----------------------------------------------------------------------------- legal moves
 def _move_query(hand: Cards, current: Cards | Combo | None, must_include: str | int | None,
-                ctx: _Context) -> tuple[int, int, int]:
-    want = above = must = 0
-    if current is not None:
-        combo = _as_combo(current, ctx, "the combo to beat")
-        want, above = combo.size, combo.key
+                ctx: _Context) -> tuple[Combo | None, int]:
+    """The combo to beat and the bit set of the card every move must hold (0: none)."""
+    combo = None if current is None else _as_combo(current, ctx, "the combo to beat")
+    must = 0
     if must_include is not None:
         required = parse_card(must_include)
         if required not in parse_cards(hand):
             raise ValueError(f"must_include card {card_str(required)} is not in the hand")
         must = 1 << required
-    return want, above, must
+    return combo, must
+
+
+def move_arrays(ctx: _Context, hand: Cards, current: Combo | None, must: int
+                ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+    """legal_move_arrays of a checked query."""
+    if current is None:
+        return _bigtwo.moves(ctx.tables, hand, 0, 0, must)
+    if plain(ctx.rules):
+        return _bigtwo.moves(ctx.tables, hand, current.size, current.key, must)
+    cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
+    ok = follows(ctx.rules, cards, sizes, keys, (current.cards, current.size, current.key))
+    return cards[ok], sizes[ok], keys[ok]
+
+
+def move_list(ctx: _Context, hand: Cards, current: Combo | None, must: int) -> list[Combo]:
+    """legal_moves of a checked query."""
+    if current is None:
+        return _bigtwo.combos(ctx.tables, hand, 0, 0, must, Combo, ctx.kinds)
+    if plain(ctx.rules):
+        return _bigtwo.combos(ctx.tables, hand, current.size, current.key, must, Combo, ctx.kinds)
+    # every move, kept where its row of the (equally ordered) arrays follows `current`
+    cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
+    ok = follows(ctx.rules, cards, sizes, keys, (current.cards, current.size, current.key))
+    every = _bigtwo.combos(ctx.tables, hand, 0, 0, must, Combo, ctx.kinds)
+    return [combo for combo, keep in zip(every, ok.tolist()) if keep]
 
 
 def legal_move_arrays(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
@@ -175,16 +212,16 @@ def legal_move_arrays(hand: Cards, current: Cards | Combo | None = None, rules: 
     """The legal moves as arrays: (cards (M, 5) uint8 with unused slots 255, sizes (M,), keys (M,)),
     in the order of `legal_moves` (by size, then key). Passing is not listed."""
     ctx = context(rules)
-    return _bigtwo.moves(ctx.tables, hand, *_move_query(hand, current, must_include, ctx))
+    return move_arrays(ctx, hand, *_move_query(hand, current, must_include, ctx))
 
 
 def legal_moves(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
                 must_include: str | int | None = None) -> list[Combo]:
-    """Every combo `hand` can play on `current` (same size, strictly higher key), or every combo
-    when leading (current None); with `must_include`, only those holding that card (the opening
+    """Every combo `hand` can play on `current` (same size, strictly higher key, or as `beats`
+    allows under the rules), or every combo when leading (current None); with `must_include`, only those holding that card (the opening
     3♦). Ordered by size, then key (weakest first); each combo once. Passing is not listed."""
     ctx = context(rules)
-    return _bigtwo.combos(ctx.tables, hand, *_move_query(hand, current, must_include, ctx), Combo, ctx.kinds)
+    return move_list(ctx, hand, *_move_query(hand, current, must_include, ctx))
 
 
 def action_mask(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,

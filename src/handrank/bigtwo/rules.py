@@ -17,6 +17,7 @@ FOUR_OF_A_KIND_MODES = ("with_kicker", "four_cards", "both")
 FLUSH_ORDERS = ("ranks", "suit")
 SUIT_TIEBREAKS = ("all", "below_five", "none")
 TWO_PAIR_SIZES = (4, 5)
+FIVE_CARD_MATCHES = ("any", "same_kind", "top_card")
 
 # The straight orders RULES.md / the Big Two text list, by name: `Rules(straights="malaysia")`.
 STRAIGHT_TABLES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -62,6 +63,14 @@ class Rules:
     - ``sisters``: two pairs of consecutive ranks (Big Two order: A-A-2-2 are sisters, 2-2-3-3 are
       not) and any card is the weakest five-card combo, compared as its higher pair; instead of
       ``two_pair``.
+    - ``bombs_beat_small``: four of a kind plus a card and a straight flush may also be played on a
+      single or a pair, whatever its value.
+    - ``four_beats_all``: a play holding four of a kind (five cards, or four where allowed) may be
+      played on any play that lacks one.
+    - ``five_card_match``: which five-card plays may follow one another: ``"any"`` (the kind
+      order), ``"same_kind"`` (no poker rules: only a higher play of the same kind) or
+      ``"top_card"`` (any five-card play whose top card is higher). Combo comparison (``a > b``)
+      stays the key order; `beats` and the legal moves follow these three rules.
     """
 
     suit_order: str = "dchs"
@@ -80,6 +89,9 @@ class Rules:
     two_pair_size: int = 5
     three_of_a_kind_hand: bool = False
     sisters: bool = False
+    bombs_beat_small: bool = False
+    four_beats_all: bool = False
+    five_card_match: str = "any"
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -110,9 +122,12 @@ class Rules:
             raise ValueError(f"Rules.two_pair_size must be 4 or 5, got {self.two_pair_size!r}")
         if self.two_pair_size == 4 and not self.two_pair:
             raise ValueError("Rules.two_pair_size 4 needs two_pair=True")
-        for name in ("three_of_a_kind_hand", "sisters"):
+        for name in ("three_of_a_kind_hand", "sisters", "bombs_beat_small", "four_beats_all"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
+        if self.five_card_match not in FIVE_CARD_MATCHES:
+            raise ValueError(f"Rules.five_card_match must be one of {FIVE_CARD_MATCHES}, "
+                             f"got {self.five_card_match!r}")
         if self.sisters and self.two_pair:
             raise ValueError("Rules.sisters (two consecutive pairs) replaces two_pair: set only one")
 
