@@ -430,14 +430,20 @@ def test_follow_rules_against_brute_force():
 
 
 def test_games_with_follow_rules():
-    """Random games with bombs and five-card matching run to the end with only legal moves."""
+    """Random games with bombs and five-card matching run to the end with only legal moves, and
+    the ComboSpace mask lists those moves."""
     rng = random.Random(5)
     for i in range(20):
         rules, _ = random_follow_rules(rng)
+        space = bigtwo.ComboSpace(rules) if i % 4 == 0 else None
         game = bigtwo.Game(4, rules, seed=i)
         while not game.over:
             moves = game.legal_moves()
             assert all(bigtwo.beats(m, game.to_beat, rules) for m in moves)
+            if space is not None:
+                mask = game.action_mask(space)
+                assert sorted(tuple(space.cards(a)) for a in mask.nonzero()[0] if a) == \
+                    sorted(m.cards for m in moves)
             if game.can_pass and (not moves or rng.random() < 0.3):
                 game.pass_()
             else:

@@ -316,8 +316,8 @@ def key(Tables t, const uint8_t[::1] cards):
 # Moves are built by structure, not by trying every subset: singles, then cards of one rank
 # (pairs, triples, bare fours), four-card two pairs, then per five-card kind: straights from the
 # straight table, flushes per suit, full houses, four of a kind with each kicker, triples with two
-# odd cards, two pairs (or sisters) with each kicker. Each
-# candidate is keyed by key_of, so the order and the filters are those of classify.
+# odd cards, two pairs (or sisters) with each kicker. Each candidate is keyed by key_of, so the
+# order and the filters are those of classify.
 
 ctypedef struct move_t:
     int32_t key
