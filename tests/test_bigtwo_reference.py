@@ -49,7 +49,7 @@ class Reference:
     def __init__(self, suits: str, straights: str, tiebreaks: dict[str, str], *, flushes=True,
                  flush_suit_first=False, straight_above_flush=False, four_with_kicker=True,
                  two_pair=False, four_alone=False, two_pair_alone=False, suits_count="all",
-                 trips_hand=False, sisters=False):
+                 trips_hand=False, sisters=False, runs3=False):
         self.suit_position = np.array([suits.index(s) for s in "cdhs"])
         self.straight_at = np.full(1 << 13, -1)
         self.tiebreak = np.zeros(1 << 13, dtype=np.int64)
@@ -70,6 +70,7 @@ class Reference:
         # where a suit breaks ties: "all", "below_five" (not in five-card plays) or "none"
         self.small_suits = suits_count != "none"
         self.five_suits = suits_count == "all"
+        self.runs3 = runs3              # three cards of consecutive ranks, above every triple
 
     def strengths(self, hands: np.ndarray) -> np.ndarray:
         """Each row's cards as Big Two strengths 0..51, strongest first."""
@@ -88,7 +89,9 @@ class Reference:
         if k == 2:
             return np.where(same, top, 0)
         if k == 3:
-            return np.where(same, ranks[:, 0] + 1, 0)
+            run = self.runs3 & (ranks[:, 0] - ranks[:, 2] == 2) & (ranks[:, 0] != ranks[:, 1]) \
+                & (ranks[:, 1] != ranks[:, 2])
+            return np.where(same, ranks[:, 0] + 1, np.where(run, 10**6 + top, 0))
         if k == 4:
             two_pairs = (ranks[:, 0] == ranks[:, 1]) & (ranks[:, 2] == ranks[:, 3]) & (ranks[:, 1] != ranks[:, 2])
             out = np.where(two_pairs & self.two_pair_alone, top, 0)

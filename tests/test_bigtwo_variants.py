@@ -33,7 +33,7 @@ def reference_of(rules: Rules, table: str) -> Reference:
                      four_alone=rules.four_of_a_kind != "with_kicker",
                      two_pair_alone=rules.two_pair and rules.two_pair_size == 4,
                      suits_count=rules.suit_tiebreak, trips_hand=rules.three_of_a_kind_hand,
-                     sisters=rules.sisters)
+                     sisters=rules.sisters, runs3=rules.three_card_straights)
 
 
 def random_rules(rng: random.Random) -> tuple[Rules, str]:
@@ -358,7 +358,8 @@ def test_any_five_over_a_lower_top_card():
 def random_follow_rules(rng: random.Random) -> tuple[Rules, str]:
     rules, table = random_rules(rng)
     return rules.replace(bombs_beat_small=rng.random() < 0.5, four_beats_all=rng.random() < 0.5,
-                         five_card_match=rng.choice(["any", "same_kind", "top_card"])), table
+                         five_card_match=rng.choice(["any", "same_kind", "top_card"]),
+                         three_card_straights=rng.random() < 0.5), table
 
 
 class Follow:
@@ -392,6 +393,8 @@ class Follow:
                 if not values[i]:
                     continue
                 ok = k == size and values[i] > cur_value[0]
+                if ok and k == 3:                   # a run only over a run, a triple over a triple
+                    ok = (values[i] >= 10**6) == (cur_value[0] >= 10**6)
                 if ok and k == 5 and self.rules.five_card_match == "same_kind":
                     ok = kinds[i] == cur_kinds[0]
                 if k == 5 == size and self.rules.five_card_match == "top_card":
@@ -449,3 +452,26 @@ def test_games_with_follow_rules():
             else:
                 game.play(rng.choice(moves))
         assert sum(game.payments()) == 0
+
+
+def test_three_card_straights():
+    """"Some variations allow for straights longer than five cards, or even as short as three
+    cards." (the three-card form; a run beats only a run of its length)
+    """
+    rules = Rules(three_card_straights=True)
+    run = bigtwo.classify("3d 4c 5h", rules)
+    assert (run.kind, run.size) == (Kind.THREE_CARD_STRAIGHT, 3)
+    assert bigtwo.classify("3d 4c 5h") is None
+    assert bigtwo.classify("Kd As 2c", rules).kind is Kind.THREE_CARD_STRAIGHT     # K-A-2
+    assert bigtwo.classify("Ad 2c 3h", rules) is None                               # no wrap
+    assert bigtwo.beats("4d 5c 6h", "3s 4s 5s", rules)
+    assert bigtwo.beats("3d 4c 5s", "3s 4h 5h", rules)                            # top card 5s
+    assert not bigtwo.beats("3c 3d 3h", "3s 4h 5h", rules)                        # kinds apart
+    assert not bigtwo.beats("Kd As 2c", "3c 3d 3h", rules)
+    assert [str(m) for m in bigtwo.legal_moves("3c 3d 3h 4s 5d", "3s 4h 5h", rules)] == []
+    assert [str(m) for m in bigtwo.legal_moves("4c 4d 4h 6s 5d", "3s 4h 5h", rules)] == [
+        "three card straight 4c 5d 6s", "three card straight 4d 5d 6s", "three card straight 4h 5d 6s"]
+    hands = subsets(3)
+    assert_same_order(bigtwo.classify_batch(hands, rules), reference_of(rules, "hk").values(hands))
+    space = bigtwo.ComboSpace(rules)
+    assert space.size == bigtwo.ComboSpace().size + 11 * 64

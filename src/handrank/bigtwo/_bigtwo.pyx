@@ -49,6 +49,7 @@ ctypedef struct rules_t:
     bint four_alone
     bint two_pair                # two pairs plus a card (or sisters), a five-card combo
     bint trips                   # a triple and two odd cards, a five-card combo
+    bint runs3                   # three cards of consecutive ranks, keyed from 1 << 24 up
     bint two_pair4               # two pairs alone, a four-card combo below the bare fours
     int32_t four_base            # added to a bare four's key: 52 above the four-card two pairs
     int n_straights
@@ -80,7 +81,8 @@ cdef class Tables:
 
     def __init__(self, const uint8_t[::1] rank, const uint8_t[::1] suit, const uint8_t[::1] pick,
                  const uint32_t[::1] classes,
-                 bint four_alone, bint two_pair, straight_masks, bint two_pair4=False, bint trips=False):
+                 bint four_alone, bint two_pair, straight_masks, bint two_pair4=False, bint trips=False,
+                 bint runs3=False):
         if rank.shape[0] != 52 or suit.shape[0] != 52 or pick.shape[0] != 256 * 16:
             raise ValueError("card tables must have 52 entries (pick: 256 * 16)")
         if classes.shape[0] != 7463:
@@ -103,6 +105,7 @@ cdef class Tables:
         self.c.two_pair = two_pair
         self.c.two_pair4 = two_pair4
         self.c.trips = trips
+        self.c.runs3 = runs3
         self.c.four_base = 52 if two_pair4 else 0
         if len(straight_masks) > 13:
             raise ValueError("at most 13 straights")
@@ -178,9 +181,9 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
             return 0
         return 1 + 4 * t.rank[c[0]] + max(t.suit[c[0]], t.suit[c[1]])
     if k == 3:
-        if (c[0] >> 2) != (c[1] >> 2) or (c[0] >> 2) != (c[2] >> 2):
-            return 0
-        return 1 + t.rank[c[0]]
+        if (c[0] >> 2) == (c[1] >> 2) and (c[0] >> 2) == (c[2] >> 2):
+            return 1 + t.rank[c[0]]
+        return run3_key(t, c) if t.runs3 else 0
     if k == 4:
         if (c[0] >> 2) == (c[1] >> 2) and (c[0] >> 2) == (c[2] >> 2) and (c[0] >> 2) == (c[3] >> 2):
             return 1 + t.four_base + t.rank[c[0]] if t.four_alone else 0
@@ -194,6 +197,17 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
         if (c[0] >> 2) == (c[3] >> 2) and (c[1] >> 2) == (c[2] >> 2):
             return two_pair4_key(t, c[0], c[3], c[1], c[2])
     return 0
+
+
+cdef inline int32_t run3_key(const rules_t* t, const uint8_t* c) noexcept nogil:
+    """Key of three cards of consecutive Big Two ranks (0: they are not): 1 << 24 above the
+    triples, then as their top card is keyed as a single."""
+    cdef int a = t.rank[c[0]], b = t.rank[c[1]], d = t.rank[c[2]]
+    cdef int high = max(a, max(b, d))
+    if a == b or b == d or a == d or high - min(a, min(b, d)) != 2:
+        return 0
+    cdef uint8_t top = c[0] if a == high else (c[1] if b == high else c[2])
+    return (1 << 24) + 1 + 4 * high + t.suit[top]
 
 
 cdef inline int32_t two_pair4_key(const rules_t* t, uint8_t a, uint8_t b, uint8_t x, uint8_t y) noexcept nogil:
@@ -392,6 +406,23 @@ cdef void same_rank(sink_t* out, const uint8_t* of_rank, int count, int k) noexc
                     consider(out, buf, 4)
 
 
+cdef void runs3(sink_t* out, uint8_t[13][4] by_rank, int* count) noexcept nogil:
+    """Every three cards of consecutive Big Two ranks (3-4-5 .. K-A-2)."""
+    cdef uint8_t buf[3]
+    cdef int low, p, q, r, a, b, c
+    for low in range(11):
+        p = (low + 1) % 13                  # the poker ranks of Big Two ranks low .. low + 2
+        q = (low + 2) % 13
+        r = (low + 3) % 13
+        for a in range(count[p]):
+            buf[0] = by_rank[p][a]
+            for b in range(count[q]):
+                buf[1] = by_rank[q][b]
+                for c in range(count[r]):
+                    buf[2] = by_rank[r][c]
+                    consider(out, buf, 3)
+
+
 cdef void two_pairs4(sink_t* out, uint8_t[13][4] by_rank, int* count) noexcept nogil:
     """Every two pairs of different ranks, as four cards."""
     cdef uint8_t buf[4]
@@ -567,6 +598,8 @@ cdef Py_ssize_t enumerate_moves(sink_t* out, const uint8_t* h, int n, int want) 
             for r in range(13):
                 if count[r] >= k:
                     same_rank(out, by_rank[r], count[r], k)
+    if (want == 0 or want == 3) and out.t.runs3:
+        runs3(out, by_rank, count)
     if (want == 0 or want == 4) and out.t.two_pair4:
         two_pairs4(out, by_rank, count)
     if want == 0 or want == 5:
@@ -666,8 +699,8 @@ def moves(Tables t, object hand, int want, int above, uint64_t must):
 def combos(Tables t, object hand, int want, int above, uint64_t must, type combo, tuple kinds):
     """The moves of `moves` as a list of `combo(kind, size, cards, key)` tuples (a tuple subclass,
     allocated and filled directly: a bot asks for these on every turn); kinds[size] for 1..4
-    cards, except kinds[0] for a four-card two pair (a key at most 52 where four_base is 52),
-    kinds[4 + (key >> 24)] for 5."""
+    cards, except kinds[0] for a four-card two pair (a key at most 52 where four_base is 52) and
+    kinds[5] for a three-card straight (a key from 1 << 24), kinds[5 + (key >> 24)] for 5."""
     cdef sink_t out
     cdef Py_ssize_t i, m
     cdef int j, size
@@ -687,9 +720,11 @@ def combos(Tables t, object hand, int want, int above, uint64_t must, type combo
             for j in range(size):
                 set_item(cards, j, SMALL_INTS[c[j]])
             if size == 5:
-                kind = kinds[4 + (out.moves[i].key >> 24)]
+                kind = kinds[5 + (out.moves[i].key >> 24)]
             elif size == 4 and out.moves[i].key <= t.c.four_base:
                 kind = kinds[0]
+            elif size == 3 and out.moves[i].key >> 24:
+                kind = kinds[5]
             else:
                 kind = kinds[size]
             item = new_tuple_of(combo, 4)

@@ -43,6 +43,7 @@ class Kind(IntEnum):
     STRAIGHT_FLUSH = 10
     THREE_OF_A_KIND = 11  # a triple and two odd cards (an option, below the straight)
     SISTERS = 12          # two pairs of consecutive ranks and any card (an option, the weakest)
+    THREE_CARD_STRAIGHT = 13  # three cards of consecutive ranks (an option; only beats its kind)
 
     def __str__(self) -> str:
         return self.name.replace("_", " ").lower()

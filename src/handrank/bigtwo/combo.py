@@ -25,8 +25,9 @@ RulesLike = Union["Rules", str, None]
 
 # The RL action space of `action_mask`: a bit set over the hand's cards sorted by id (13 bits).
 ACTIONS = 1 << 13
-# by size for 1..4 cards; at 0 the kind of a four-card two pair (see _bigtwo.combos)
-_SMALL_KINDS = (Kind.TWO_PAIR, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR)
+# by size for 1..4 cards; at 0 the kind of a four-card two pair, at 5 of a three-card straight
+# (see _bigtwo.combos)
+_SMALL_KINDS = (Kind.TWO_PAIR, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR, Kind.THREE_CARD_STRAIGHT)
 _DEFAULT = Rules()
 
 
@@ -101,6 +102,8 @@ def make_combo(ctx: _Context, cards: tuple[int, ...], key: int) -> Combo:
         kind = ctx.five_kinds[(key >> KIND_SHIFT) - 1]
     elif size == 4 and key <= TWO_PAIR4_TOP and ctx.rules.two_pair_size == 4:
         kind = Kind.TWO_PAIR
+    elif size == 3 and key >> KIND_SHIFT:
+        kind = Kind.THREE_CARD_STRAIGHT
     else:
         kind = _SMALL_KINDS[size]
     return tuple.__new__(Combo, (kind, size, cards, key))

@@ -1,5 +1,5 @@
 """Which plays may follow which, where a house rule goes beyond "the same number of cards and a
-higher key" (issue 20): bombs on singles and pairs, four of a kind over any play that lacks one,
+higher key" (issue 20): three-card straights (only over their kind), bombs on singles and pairs, four of a kind over any play that lacks one,
 five-card plays of the same kind only, or over any five-card play with a lower top card."""
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ __all__ = ["plain", "follows"]
 
 def plain(rules: Rules) -> bool:
     """Whether a play follows another exactly when it has as many cards and a higher key."""
-    return not (rules.bombs_beat_small or rules.four_beats_all) and rules.five_card_match == "any"
+    return not (rules.bombs_beat_small or rules.four_beats_all or rules.three_card_straights) \
+        and rules.five_card_match == "any"
 
 
 def follows(rules: Rules, cards: npt.NDArray[np.uint8], sizes: npt.NDArray[np.uint8],
@@ -31,6 +32,8 @@ def follows(rules: Rules, cards: npt.NDArray[np.uint8], sizes: npt.NDArray[np.ui
     key = keys.astype(np.int64)
     ok = (size == cur_size) & (key > cur_key)
     kinds = key >> KIND_SHIFT
+    if cur_size == 3:                                   # a three-card straight only beats its kind
+        ok &= kinds == cur_key >> KIND_SHIFT
     if cur_size == 5 and rules.five_card_match == "same_kind":
         ok &= kinds == cur_key >> KIND_SHIFT
     elif cur_size == 5 and rules.five_card_match == "top_card":

@@ -71,6 +71,9 @@ class Rules:
       order), ``"same_kind"`` (no poker rules: only a higher play of the same kind) or
       ``"top_card"`` (any five-card play whose top card is higher). Combo comparison (``a > b``)
       stays the key order; `beats` and the legal moves follow these three rules.
+    - ``three_card_straights``: three cards of consecutive Big Two ranks (3-4-5 .. K-A-2, no
+      wrap) are a play, compared by the top card as singles are; a run beats only a run, a triple
+      only a triple.
     """
 
     suit_order: str = "dchs"
@@ -92,6 +95,7 @@ class Rules:
     bombs_beat_small: bool = False
     four_beats_all: bool = False
     five_card_match: str = "any"
+    three_card_straights: bool = False
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -122,7 +126,8 @@ class Rules:
             raise ValueError(f"Rules.two_pair_size must be 4 or 5, got {self.two_pair_size!r}")
         if self.two_pair_size == 4 and not self.two_pair:
             raise ValueError("Rules.two_pair_size 4 needs two_pair=True")
-        for name in ("three_of_a_kind_hand", "sisters", "bombs_beat_small", "four_beats_all"):
+        for name in ("three_of_a_kind_hand", "sisters", "bombs_beat_small", "four_beats_all",
+                     "three_card_straights"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
         if self.five_card_match not in FIVE_CARD_MATCHES:
