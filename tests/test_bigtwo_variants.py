@@ -142,8 +142,9 @@ def test_four_card_plays():
     assert [str(m) for m in moves] == ["four 3c 3d 3h 3s"]
     with pytest.raises(ValueError, match="Rules.two_pair_size 4 needs two_pair=True"):
         Rules(two_pair_size=4)
-    with pytest.raises(ValueError, match="Rules.two_pair_size must be 4 or 5"):
-        Rules(two_pair=True, two_pair_size=3)
+    for size in (3, 4.0, True):
+        with pytest.raises(ValueError, match="Rules.two_pair_size must be 4 or 5"):
+            Rules(two_pair=True, two_pair_size=size)
 
 
 def test_two_pair_high_pair():
@@ -475,3 +476,16 @@ def test_three_card_straights():
     assert_same_order(bigtwo.classify_batch(hands, rules), reference_of(rules, "hk").values(hands))
     space = bigtwo.ComboSpace(rules)
     assert space.size == bigtwo.ComboSpace().size + 11 * 64
+
+
+def test_new_fields_pickle_and_compare():
+    """Rules with the new fields pickle, copy and compare by value; a named straight table is the
+    same rules as the table itself."""
+    import copy
+    import pickle
+    rules = Rules(two_pair=True, two_pair_size=4, three_card_straights=True, five_card_match="top_card",
+                  suit_tiebreak="below_five", bombs_beat_small=True, straights="ace_low_broadway_top")
+    assert pickle.loads(pickle.dumps(rules)) == rules == copy.deepcopy(rules)
+    assert bigtwo.classify("3c 3d 4c 4d", pickle.loads(pickle.dumps(rules))).kind is Kind.TWO_PAIR
+    assert Rules(straights="malaysia") == Rules.preset("malaysia")
+    assert Rules(suit_tiebreak="none") != Rules()

@@ -113,7 +113,8 @@ def classify(cards: Cards | Combo, rules: RulesLike = None) -> Combo | None:
     """The combo that 1 to 5 cards form under `rules` (default hk), or None when they form none.
 
     ``classify("Ks Kc").kind is Kind.PAIR``; 4 cards form a combo only when the rules let four of a
-    kind or two pairs be played alone. Raises ValueError for bad or repeated cards, and for 0 or over 5 cards."""
+    kind or two pairs be played alone. Raises ValueError for bad or repeated cards, and for 0 or
+    over 5 cards."""
     ctx = context(rules)
     if isinstance(cards, Combo):
         cards = cards.cards
@@ -221,8 +222,9 @@ def legal_move_arrays(hand: Cards, current: Cards | Combo | None = None, rules: 
 def legal_moves(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
                 must_include: str | int | None = None) -> list[Combo]:
     """Every combo `hand` can play on `current` (same size, strictly higher key, or as `beats`
-    allows under the rules), or every combo when leading (current None); with `must_include`, only those holding that card (the opening
-    3♦). Ordered by size, then key (weakest first); each combo once. Passing is not listed."""
+    allows under the rules), or every combo when leading (current None); with `must_include`, only
+    those holding that card (the opening 3♦). Ordered by size, then key (weakest first); each combo
+    once. Passing is not listed."""
     ctx = context(rules)
     return move_list(ctx, hand, *_move_query(hand, current, must_include, ctx))
 

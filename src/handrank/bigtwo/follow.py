@@ -1,6 +1,7 @@
 """Which plays may follow which, where a house rule goes beyond "the same number of cards and a
-higher key" (issue 20): three-card straights (only over their kind), bombs on singles and pairs, four of a kind over any play that lacks one,
-five-card plays of the same kind only, or over any five-card play with a lower top card."""
+higher key" (issue 20): three-card straights (only over their kind), bombs on singles and pairs,
+four of a kind over any play that lacks one, five-card plays of the same kind only, or over any
+five-card play with a lower top card."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -46,7 +47,8 @@ def follows(rules: Rules, cards: npt.NDArray[np.uint8], sizes: npt.NDArray[np.ui
     return np.asarray(ok, dtype=bool)
 
 
-def _is_four(rules: Rules, sizes: npt.NDArray[np.int64], keys: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+def _is_four(rules: Rules, sizes: npt.NDArray[np.int64], keys: npt.NDArray[np.int64]
+             ) -> npt.NDArray[np.bool_]:
     """Which plays hold four of a kind: a bare four, or five cards keyed as four of a kind."""
     bare = (sizes == 4) & (keys > (TWO_PAIR4_TOP if rules.two_pair_size == 4 else 0))
     five = (sizes == 5) & np.isin(keys >> KIND_SHIFT, _positions(rules, Kind.FOUR_OF_A_KIND))

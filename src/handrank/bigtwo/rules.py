@@ -118,11 +118,12 @@ class Rules:
 
     def _check_play_variants(self) -> None:
         if self.suit_tiebreak not in SUIT_TIEBREAKS:
-            raise ValueError(f"Rules.suit_tiebreak must be one of {SUIT_TIEBREAKS}, got {self.suit_tiebreak!r}")
+            raise ValueError(f"Rules.suit_tiebreak must be one of {SUIT_TIEBREAKS}, "
+                             f"got {self.suit_tiebreak!r}")
         if self.suit_tiebreak != "all" and self.flush_order == "suit":
             raise ValueError(f"Rules.suit_tiebreak {self.suit_tiebreak!r} leaves no suit to compare "
                              "flushes by: flush_order 'suit' needs suit_tiebreak 'all'")
-        if self.two_pair_size not in TWO_PAIR_SIZES or isinstance(self.two_pair_size, bool):
+        if type(self.two_pair_size) is not int or self.two_pair_size not in TWO_PAIR_SIZES:
             raise ValueError(f"Rules.two_pair_size must be 4 or 5, got {self.two_pair_size!r}")
         if self.two_pair_size == 4 and not self.two_pair:
             raise ValueError("Rules.two_pair_size 4 needs two_pair=True")
