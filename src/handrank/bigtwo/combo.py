@@ -73,6 +73,7 @@ class _Context(NamedTuple):
     five_kinds: tuple[Kind, ...]
     sizes: tuple[int, ...]
     kinds: tuple[Kind, ...]            # by size for 1..4 cards, then the five-card kinds
+    plain: bool                        # a play follows one of its size with a lower key, only
 
 
 def resolve_rules(rules: RulesLike) -> Rules:
@@ -91,7 +92,7 @@ def context(rules: RulesLike) -> _Context:
         cached: _Context = r.__dict__["_context"]
         return cached
     except KeyError:
-        ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes, _SMALL_KINDS + r.five_card_kinds)
+        ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes, _SMALL_KINDS + r.five_card_kinds, plain(r))
         object.__setattr__(r, "_context", ctx)   # a cache, not a field: eq and hash ignore it
         return ctx
 
@@ -151,7 +152,7 @@ def beats(play: Cards | Combo, current: Cards | Combo | None, rules: RulesLike =
 
 def may_follow(ctx: _Context, play: Combo, current: Combo) -> bool:
     """Whether the combo `play` may be played on the combo `current` under the context's rules."""
-    if plain(ctx.rules):
+    if ctx.plain:
         return play.size == current.size and play.key > current.key
     row = np.full((1, 5), 255, dtype=np.uint8)
     row[0, :play.size] = play.cards
@@ -190,7 +191,7 @@ def move_arrays(ctx: _Context, hand: Cards, current: Combo | None, must: int
     """legal_move_arrays of a checked query."""
     if current is None:
         return _bigtwo.moves(ctx.tables, hand, 0, 0, must)
-    if plain(ctx.rules):
+    if ctx.plain:
         return _bigtwo.moves(ctx.tables, hand, current.size, current.key, must)
     cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
     ok = follows(ctx.rules, cards, sizes, keys, (current.cards, current.size, current.key))
@@ -201,7 +202,7 @@ def move_list(ctx: _Context, hand: Cards, current: Combo | None, must: int) -> l
     """legal_moves of a checked query."""
     if current is None:
         return _bigtwo.combos(ctx.tables, hand, 0, 0, must, Combo, ctx.kinds)
-    if plain(ctx.rules):
+    if ctx.plain:
         return _bigtwo.combos(ctx.tables, hand, current.size, current.key, must, Combo, ctx.kinds)
     # every move, kept where its row of the (equally ordered) arrays follows `current`
     cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
