@@ -92,6 +92,17 @@ def test_flushes_by_suit_first():
     assert bigtwo.beats("Ad Kd Qd Jd 9d", "Ks Qs Js Ts 8s")          # by ranks first in hk
 
 
+def test_straight_above_flush():
+    """"In some variations, a straight is considered higher than a flush. This can be determined
+    beforehand."
+    """
+    rules = Rules(straight_above_flush=True)
+    assert bigtwo.beats("3d 4c 5h 6s 7d", "2s 9s 7s 5s 4s", rules)
+    assert not bigtwo.beats("2s 9s 7s 5s 4s", "3d 4c 5h 6s 7d", rules)
+    assert bigtwo.beats("2s 9s 7s 5s 4s", "3d 4c 5h 6s 7d")                   # hk
+    assert bigtwo.beats("3c 3d 3h 4s 4d", "Ad 2c 3h 4s 5d", rules)            # the full house above
+
+
 def test_no_suit_ranking():
     """"In some variations, suit rankings are not used, for example, a 3-single cannot be used to
     beat any other 3-single, and an 8-high straight cannot be used to beat any other 8-high
