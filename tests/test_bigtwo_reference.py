@@ -47,7 +47,8 @@ class Reference:
 
     def __init__(self, suits: str, straights: str, tiebreaks: dict[str, str], *, flushes=True,
                  flush_suit_first=False, straight_above_flush=False, four_with_kicker=True,
-                 two_pair=False):
+                 two_pair=False, four_alone=False, two_pair_alone=False, suits_count="all",
+                 trips_hand=False, sisters=False, runs3=False):
         self.suit_position = np.array([suits.index(s) for s in "cdhs"])
         self.straight_at = np.full(1 << 13, -1)
         self.tiebreak = np.zeros(1 << 13, dtype=np.int64)
@@ -55,12 +56,20 @@ class Reference:
             mask = sum(1 << BIG_TWO.index(r) for r in window)
             self.straight_at[mask] = position
             self.tiebreak[mask] = BIG_TWO.index(tiebreaks.get(window, max(window, key=BIG_TWO.index)))
-        kinds = (["two pair"] if two_pair else []) + (
+        kinds = (["sisters"] if sisters else []) + (["two pair"] if two_pair else []) + (
+            ["trips"] if trips_hand else []) + (
             ["flush", "straight"] if straight_above_flush else ["straight", "flush"])
         kinds += ["full house"] + (["quads"] if four_with_kicker else []) + ["straight flush"]
         self.level = {kind: i + 1 for i, kind in enumerate(kinds)}
         self.flushes = flushes
         self.flush_suit_first = flush_suit_first
+        # four-card plays: a bare four (above every two pair) and two pairs alone
+        self.four_alone = four_alone
+        self.two_pair_alone = two_pair_alone
+        # where a suit breaks ties: "all", "below_five" (not in five-card plays) or "none"
+        self.small_suits = suits_count != "none"
+        self.five_suits = suits_count == "all"
+        self.runs3 = runs3              # three cards of consecutive ranks, above every triple
 
     def strengths(self, hands: np.ndarray) -> np.ndarray:
         """Each row's cards as Big Two strengths 0..51, strongest first."""
@@ -73,12 +82,19 @@ class Reference:
         ranks, suits = st // 4, st % 4
         k = hands.shape[1]
         same = (ranks == ranks[:, :1]).all(axis=1)
+        top = 4 * ranks[:, 0] + (suits[:, 0] if self.small_suits else 0) + 1   # of the highest card
         if k == 1:
-            return st[:, 0] + 1
+            return top
         if k == 2:
-            return np.where(same, st[:, 0] + 1, 0)
+            return np.where(same, top, 0)
         if k == 3:
-            return np.where(same, ranks[:, 0] + 1, 0)
+            run = self.runs3 & (ranks[:, 0] - ranks[:, 2] == 2) & (ranks[:, 0] != ranks[:, 1]) \
+                & (ranks[:, 1] != ranks[:, 2])
+            return np.where(same, ranks[:, 0] + 1, np.where(run, 10**6 + top, 0))
+        if k == 4:
+            two_pairs = (ranks[:, 0] == ranks[:, 1]) & (ranks[:, 2] == ranks[:, 3]) & (ranks[:, 1] != ranks[:, 2])
+            out = np.where(two_pairs & self.two_pair_alone, top, 0)
+            return np.where(same & self.four_alone, 1000 + ranks[:, 0], out)
         return self.five(ranks, suits)
 
     def five(self, ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
@@ -91,7 +107,7 @@ class Reference:
         mask = (1 << ranks).sum(axis=1) * distinct
         at = np.where(distinct, self.straight_at[mask], -1)
         tb_column = np.argmax(ranks == self.tiebreak[mask][:, None], axis=1)
-        tb_suit = suits[np.arange(n), tb_column]
+        tb_suit = suits[np.arange(n), tb_column] * self.five_suits
         level = lambda kind: self.level.get(kind, 0) * 10**9  # noqa: E731
         straight = at >= 0
         out[straight & ~suited] = level("straight") + (4 * at + tb_suit)[straight & ~suited]
@@ -99,7 +115,8 @@ class Reference:
         flush = distinct & suited & ~straight
         if self.flushes:
             by_ranks = ranks @ (13 ** np.arange(4, -1, -1))
-            within = suits[:, 0] * 13**5 + by_ranks if self.flush_suit_first else by_ranks * 4 + suits[:, 0]
+            flush_suit = suits[:, 0] * self.five_suits
+            within = flush_suit * 13**5 + by_ranks if self.flush_suit_first else by_ranks * 4 + flush_suit
             out[flush] = level("flush") + within[flush]
         full_house = (pattern == 0b1101) | (pattern == 0b1011)
         out[full_house] = level("full house") + ranks[full_house, 2]
@@ -107,9 +124,16 @@ class Reference:
         if "quads" in self.level:
             out[quads] = level("quads") + ranks[quads, 2]
         two_pair = (pattern == 0b1010) | (pattern == 0b1001) | (pattern == 0b0101)
+        high_pair_suit = np.where(eq[:, 0], suits[:, 0], suits[:, 1]) * self.five_suits
+        # the pairs' ranks are at columns 1 and 3, whatever the odd card's
+        sisters = two_pair & (ranks[:, 1] == ranks[:, 3] + 1)
+        if "sisters" in self.level:
+            out[sisters] = level("sisters") + (4 * ranks[:, 1] + high_pair_suit)[sisters]
         if "two pair" in self.level:
-            high_pair_suit = np.where(eq[:, 0], suits[:, 0], suits[:, 1])
             out[two_pair] = level("two pair") + (4 * ranks[:, 1] + high_pair_suit)[two_pair]
+        trips = (pattern == 0b1100) | (pattern == 0b0110) | (pattern == 0b0011)
+        if "trips" in self.level:
+            out[trips] = level("trips") + ranks[trips, 2]
         return out
 
 

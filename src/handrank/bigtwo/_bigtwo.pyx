@@ -10,7 +10,8 @@ flushes) and the shift of that suit:
 
     key = base + (max(suit of each card that has the tie-break rank) << shift)
 
-Singles, pairs, triples and bare quads are keyed directly from each card's Big Two rank and suit.
+Singles, pairs, triples, bare quads and four-card two pairs are keyed directly from each card's
+Big Two rank and suit.
 
 The batch loop keys a five-card row in full only when the OR of its card bits shows it may be a
 combo (see check5): about 1 random row in 130.
@@ -46,7 +47,11 @@ ctypedef struct rules_t:
     const uint32_t* classes     # [7463] per high class: base (27 bits) | selector << 27 | 1 << 31
                                 #   when the suit counts 2**20 (flushes compared suit first)
     bint four_alone
-    bint two_pair
+    bint two_pair                # two pairs plus a card (or sisters), a five-card combo
+    bint trips                   # a triple and two odd cards, a five-card combo
+    bint runs3                   # three cards of consecutive ranks, keyed from 1 << 24 up
+    bint two_pair4               # two pairs alone, a four-card combo below the bare fours
+    int32_t four_base            # added to a bare four's key: 52 above the four-card two pairs
     int n_straights
     uint16_t straight_masks[13]  # card-rank bit sets of the straights
     uint8_t is_straight[8192]    # by card-rank bit set
@@ -76,7 +81,8 @@ cdef class Tables:
 
     def __init__(self, const uint8_t[::1] rank, const uint8_t[::1] suit, const uint8_t[::1] pick,
                  const uint32_t[::1] classes,
-                 bint four_alone, bint two_pair, straight_masks):
+                 bint four_alone, bint two_pair, straight_masks, bint two_pair4=False, bint trips=False,
+                 bint runs3=False):
         if rank.shape[0] != 52 or suit.shape[0] != 52 or pick.shape[0] != 256 * 16:
             raise ValueError("card tables must have 52 entries (pick: 256 * 16)")
         if classes.shape[0] != 7463:
@@ -97,6 +103,10 @@ cdef class Tables:
             self.c.by_flush[i] = classes[hr_flush[i]]
         self.c.four_alone = four_alone
         self.c.two_pair = two_pair
+        self.c.two_pair4 = two_pair4
+        self.c.trips = trips
+        self.c.runs3 = runs3
+        self.c.four_base = 52 if two_pair4 else 0
         if len(straight_masks) > 13:
             raise ValueError("at most 13 straights")
         self.c.n_straights = len(straight_masks)
@@ -171,14 +181,40 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
             return 0
         return 1 + 4 * t.rank[c[0]] + max(t.suit[c[0]], t.suit[c[1]])
     if k == 3:
-        if (c[0] >> 2) != (c[1] >> 2) or (c[0] >> 2) != (c[2] >> 2):
+        if (c[0] >> 2) == (c[1] >> 2) and (c[0] >> 2) == (c[2] >> 2):
+            return 1 + t.rank[c[0]]
+        return run3_key(t, c) if t.runs3 else 0
+    if k == 4:
+        if (c[0] >> 2) == (c[1] >> 2) and (c[0] >> 2) == (c[2] >> 2) and (c[0] >> 2) == (c[3] >> 2):
+            return 1 + t.four_base + t.rank[c[0]] if t.four_alone else 0
+        if not t.two_pair4:
             return 0
-        return 1 + t.rank[c[0]]
-    if k == 4 and t.four_alone:
-        if (c[0] >> 2) != (c[1] >> 2) or (c[0] >> 2) != (c[2] >> 2) or (c[0] >> 2) != (c[3] >> 2):
-            return 0
-        return 1 + t.rank[c[0]]
+        # two pairs, in any order of the four cards: c[0] pairs with c[1], c[2] or c[3]
+        if (c[0] >> 2) == (c[1] >> 2) and (c[2] >> 2) == (c[3] >> 2):
+            return two_pair4_key(t, c[0], c[1], c[2], c[3])
+        if (c[0] >> 2) == (c[2] >> 2) and (c[1] >> 2) == (c[3] >> 2):
+            return two_pair4_key(t, c[0], c[2], c[1], c[3])
+        if (c[0] >> 2) == (c[3] >> 2) and (c[1] >> 2) == (c[2] >> 2):
+            return two_pair4_key(t, c[0], c[3], c[1], c[2])
     return 0
+
+
+cdef inline int32_t run3_key(const rules_t* t, const uint8_t* c) noexcept nogil:
+    """Key of three cards of consecutive Big Two ranks (0: they are not): 1 << 24 above the
+    triples, then as their top card is keyed as a single."""
+    cdef int a = t.rank[c[0]], b = t.rank[c[1]], d = t.rank[c[2]]
+    cdef int high = max(a, max(b, d))
+    if a == b or b == d or a == d or high - min(a, min(b, d)) != 2:
+        return 0
+    cdef uint8_t top = c[0] if a == high else (c[1] if b == high else c[2])
+    return (1 << 24) + 1 + 4 * high + t.suit[top]
+
+
+cdef inline int32_t two_pair4_key(const rules_t* t, uint8_t a, uint8_t b, uint8_t x, uint8_t y) noexcept nogil:
+    """Key of the pairs (a, b) and (x, y) of different ranks: their higher pair's, as pairs are keyed."""
+    if t.rank[a] < t.rank[x]:
+        a, b = x, y
+    return 1 + 4 * t.rank[a] + max(t.suit[a], t.suit[b])
 
 
 cdef enum:
@@ -292,9 +328,10 @@ def key(Tables t, const uint8_t[::1] cards):
 
 # ----------------------------------------------------------------------------- legal moves
 # Moves are built by structure, not by trying every subset: singles, then cards of one rank
-# (pairs, triples, bare fours), then per five-card kind: straights from the straight table, flushes
-# per suit, full houses, four of a kind with each kicker, two pairs with each kicker. Each
-# candidate is keyed by key_of, so the order and the filters are those of classify.
+# (pairs, triples, bare fours), four-card two pairs, then per five-card kind: straights from the
+# straight table, flushes per suit, full houses, four of a kind with each kicker, triples with two
+# odd cards, two pairs (or sisters) with each kicker. Each candidate is keyed by key_of, so the
+# order and the filters are those of classify.
 
 ctypedef struct move_t:
     int32_t key
@@ -367,6 +404,68 @@ cdef void same_rank(sink_t* out, const uint8_t* of_rank, int count, int k) noexc
                 for d in range(c + 1, count):
                     buf[3] = of_rank[d]
                     consider(out, buf, 4)
+
+
+cdef void runs3(sink_t* out, uint8_t[13][4] by_rank, int* count) noexcept nogil:
+    """Every three cards of consecutive Big Two ranks (3-4-5 .. K-A-2)."""
+    cdef uint8_t buf[3]
+    cdef int low, p, q, r, a, b, c
+    for low in range(11):
+        p = (low + 1) % 13                  # the poker ranks of Big Two ranks low .. low + 2
+        q = (low + 2) % 13
+        r = (low + 3) % 13
+        for a in range(count[p]):
+            buf[0] = by_rank[p][a]
+            for b in range(count[q]):
+                buf[1] = by_rank[q][b]
+                for c in range(count[r]):
+                    buf[2] = by_rank[r][c]
+                    consider(out, buf, 3)
+
+
+cdef void two_pairs4(sink_t* out, uint8_t[13][4] by_rank, int* count) noexcept nogil:
+    """Every two pairs of different ranks, as four cards."""
+    cdef uint8_t buf[4]
+    cdef int r, q, a, b, c, d
+    for r in range(13):
+        if count[r] < 2:
+            continue
+        for q in range(r + 1, 13):
+            if count[q] < 2:
+                continue
+            for a in range(count[r]):
+                for b in range(a + 1, count[r]):
+                    for c in range(count[q]):
+                        for d in range(c + 1, count[q]):
+                            buf[0] = by_rank[r][a]
+                            buf[1] = by_rank[r][b]
+                            buf[2] = by_rank[q][c]
+                            buf[3] = by_rank[q][d]
+                            consider(out, buf, 4)
+
+
+cdef void three_of_a_kind_hands(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank,
+                                int* count) noexcept nogil:
+    """Every triple with two odd cards of two other ranks (a pair with it is a full house)."""
+    cdef uint8_t buf[5]
+    cdef int r, a, b, c, i, j
+    for r in range(13):
+        if count[r] < 3:
+            continue
+        for a in range(count[r]):
+            for b in range(a + 1, count[r]):
+                for c in range(b + 1, count[r]):
+                    buf[0] = by_rank[r][a]
+                    buf[1] = by_rank[r][b]
+                    buf[2] = by_rank[r][c]
+                    for i in range(n):
+                        if (h[i] >> 2) == r:
+                            continue
+                        buf[3] = h[i]
+                        for j in range(i + 1, n):
+                            if (h[j] >> 2) != r and (h[j] >> 2) != (h[i] >> 2):
+                                buf[4] = h[j]
+                                consider(out, buf, 5)
 
 
 cdef void fives(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank, int* count,
@@ -451,6 +550,8 @@ cdef void fives(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank, in
                 if (h[i] >> 2) != r:
                     buf[4] = h[i]
                     consider(out, buf, 5)
+    if t.trips:
+        three_of_a_kind_hands(out, h, n, by_rank, count)
     if not t.two_pair:
         return
     for r in range(13):
@@ -497,6 +598,10 @@ cdef Py_ssize_t enumerate_moves(sink_t* out, const uint8_t* h, int n, int want) 
             for r in range(13):
                 if count[r] >= k:
                     same_rank(out, by_rank[r], count[r], k)
+    if (want == 0 or want == 3) and out.t.runs3:
+        runs3(out, by_rank, count)
+    if (want == 0 or want == 4) and out.t.two_pair4:
+        two_pairs4(out, by_rank, count)
     if want == 0 or want == 5:
         fives(out, h, n, by_rank, count, by_suit, suited)
     return out.m
@@ -594,7 +699,8 @@ def moves(Tables t, object hand, int want, int above, uint64_t must):
 def combos(Tables t, object hand, int want, int above, uint64_t must, type combo, tuple kinds):
     """The moves of `moves` as a list of `combo(kind, size, cards, key)` tuples (a tuple subclass,
     allocated and filled directly: a bot asks for these on every turn); kinds[size] for 1..4
-    cards, kinds[4 + (key >> 24)] for 5."""
+    cards, except kinds[0] for a four-card two pair (a key at most 52 where four_base is 52) and
+    kinds[5] for a three-card straight (a key from 1 << 24), kinds[5 + (key >> 24)] for 5."""
     cdef sink_t out
     cdef Py_ssize_t i, m
     cdef int j, size
@@ -613,7 +719,14 @@ def combos(Tables t, object hand, int want, int above, uint64_t must, type combo
             cards = PyTuple_New(size)
             for j in range(size):
                 set_item(cards, j, SMALL_INTS[c[j]])
-            kind = kinds[size] if size < 5 else kinds[4 + (out.moves[i].key >> 24)]
+            if size == 5:
+                kind = kinds[5 + (out.moves[i].key >> 24)]
+            elif size == 4 and out.moves[i].key <= t.c.four_base:
+                kind = kinds[0]
+            elif size == 3 and out.moves[i].key >> 24:
+                kind = kinds[5]
+            else:
+                kind = kinds[size]
             item = new_tuple_of(combo, 4)
             set_item(item, 0, kind)
             set_item(item, 1, SMALL_INTS[size])

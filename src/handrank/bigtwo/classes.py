@@ -9,8 +9,8 @@ A class entry (uint32, one per high-hand class 1..7462; 0: no combo) is
 - base: ``(position of the kind in five_card_kinds, from 1) << 24 | within-kind order``. Straights
   (and straight flushes): 4 * position in the straight table. Flushes: the five Big Two ranks high
   to low, 4 bits each, shifted left 2 (the suit goes last) or not (suit first, flag set). Full
-  house and four of a kind: the Big Two rank of the triple / the four. Two pair: 4 * the higher
-  pair's rank.
+  house, four of a kind and the three-of-a-kind hand: the Big Two rank of the triple / the four.
+  Two pair and sisters: 4 * the higher pair's rank.
 - selector: the card whose suit is added to the base: 0 none, 1 + poker rank (the card of that
   rank), or 14 any card (a flush: all five share the suit).
 - flag: the suit counts 2**20 instead of 1 (flushes compared suit first).
@@ -41,6 +41,9 @@ class Kind(IntEnum):
     FULL_HOUSE = 8
     FOUR_OF_A_KIND = 9   # four of a kind plus any fifth card
     STRAIGHT_FLUSH = 10
+    THREE_OF_A_KIND = 11  # a triple and two odd cards (an option, below the straight)
+    SISTERS = 12          # two pairs of consecutive ranks and any card (an option, the weakest)
+    THREE_CARD_STRAIGHT = 13  # three cards of consecutive ranks (an option; only beats its kind)
 
     def __str__(self) -> str:
         return self.name.replace("_", " ").lower()
@@ -68,8 +71,9 @@ def class_table(high_value: Callable[[tuple[int, ...], bool], int], straights: S
     entries = [0] * 7463
     order = {int(kind): i + 1 for i, kind in enumerate(five_card_kinds)}
     by_set = {frozenset(ranks): (i, tiebreak) for i, (ranks, tiebreak) in enumerate(straights)}
+    sisters = Kind.SISTERS in order
     for ranks, suited in _rank_classes():
-        found = _five_card_class(ranks, suited, by_set, flush_order)
+        found = _five_card_class(ranks, suited, by_set, flush_order, sisters)
         if found is None or found[0] not in order:
             continue
         kind, within, suit_first, selector = found
@@ -90,8 +94,9 @@ def _rank_classes() -> Iterator[tuple[tuple[int, ...], bool]]:
 
 
 def _five_card_class(ranks: tuple[int, ...], suited: bool, straights: dict[frozenset[str], tuple[int, str]],
-                     flush_order: str) -> tuple[int, int, int, int] | None:
-    """(kind, within-kind base, suit first, tie-break selector) or None."""
+                     flush_order: str, sisters: bool) -> tuple[int, int, int, int] | None:
+    """(kind, within-kind base, suit first, tie-break selector) or None. Two pairs of consecutive
+    Big Two ranks are sisters where `sisters` (the rules have them instead of two pair)."""
     counts = Counter(ranks)
     b2 = {r: (r - 1) % 13 for r in counts}              # Big Two rank: three = 0 .. two = 12
     shape = sorted(counts.values(), reverse=True)
@@ -115,7 +120,11 @@ def _five_card_class(ranks: tuple[int, ...], suited: bool, straights: dict[froze
     if shape == [3, 2]:
         triple = next(r for r, n in counts.items() if n == 3)
         return Kind.FULL_HOUSE, b2[triple], 0, NO_CARD
+    if shape == [3, 1, 1]:
+        triple = next(r for r, n in counts.items() if n == 3)
+        return Kind.THREE_OF_A_KIND, b2[triple], 0, NO_CARD
     if shape == [2, 2, 1]:
-        high = max((r for r, n in counts.items() if n == 2), key=b2.__getitem__)
-        return Kind.TWO_PAIR, 4 * b2[high], 0, 1 + high
+        low, high = sorted((r for r, n in counts.items() if n == 2), key=b2.__getitem__)
+        kind = Kind.SISTERS if sisters and b2[high] == b2[low] + 1 else Kind.TWO_PAIR
+        return kind, 4 * b2[high], 0, 1 + high
     return None

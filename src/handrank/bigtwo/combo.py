@@ -9,8 +9,9 @@ import numpy as np
 
 from handrank import _batch
 from handrank.bigtwo import _bigtwo
+from handrank.bigtwo.follow import follows, plain
 from handrank.bigtwo.rules import Kind, Rules
-from handrank.bigtwo.tables import KIND_SHIFT, big_two_rank, tables
+from handrank.bigtwo.tables import KIND_SHIFT, TWO_PAIR4_TOP, big_two_rank, tables
 from handrank.cards import SUITS, card as parse_card, card_str, cards as parse_cards
 
 if TYPE_CHECKING:
@@ -24,7 +25,9 @@ RulesLike = Union["Rules", str, None]
 
 # The RL action space of `action_mask`: a bit set over the hand's cards sorted by id (13 bits).
 ACTIONS = 1 << 13
-_SMALL_KINDS = (None, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR)
+# by size for 1..4 cards; at 0 the kind of a four-card two pair, at 5 of a three-card straight
+# (see _bigtwo.combos)
+_SMALL_KINDS = (Kind.TWO_PAIR, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR, Kind.THREE_CARD_STRAIGHT)
 _DEFAULT = Rules()
 
 
@@ -69,7 +72,8 @@ class _Context(NamedTuple):
     tables: _bigtwo.Tables
     five_kinds: tuple[Kind, ...]
     sizes: tuple[int, ...]
-    kinds: tuple[Kind | None, ...]     # by size for 1..4 cards, then the five-card kinds
+    kinds: tuple[Kind, ...]            # by size for 1..4 cards, then the five-card kinds
+    plain: bool                        # a play follows one of its size with a lower key, only
 
 
 def resolve_rules(rules: RulesLike) -> Rules:
@@ -88,14 +92,21 @@ def context(rules: RulesLike) -> _Context:
         cached: _Context = r.__dict__["_context"]
         return cached
     except KeyError:
-        ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes, _SMALL_KINDS + r.five_card_kinds)
+        ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes, _SMALL_KINDS + r.five_card_kinds, plain(r))
         object.__setattr__(r, "_context", ctx)   # a cache, not a field: eq and hash ignore it
         return ctx
 
 
 def make_combo(ctx: _Context, cards: tuple[int, ...], key: int) -> Combo:
     size = len(cards)
-    kind = ctx.five_kinds[(key >> KIND_SHIFT) - 1] if size == 5 else _SMALL_KINDS[size]
+    if size == 5:
+        kind = ctx.five_kinds[(key >> KIND_SHIFT) - 1]
+    elif size == 4 and key <= TWO_PAIR4_TOP and ctx.rules.two_pair_size == 4:
+        kind = Kind.TWO_PAIR
+    elif size == 3 and key >> KIND_SHIFT:
+        kind = Kind.THREE_CARD_STRAIGHT
+    else:
+        kind = _SMALL_KINDS[size]
     return tuple.__new__(Combo, (kind, size, cards, key))
 
 
@@ -103,7 +114,8 @@ def classify(cards: Cards | Combo, rules: RulesLike = None) -> Combo | None:
     """The combo that 1 to 5 cards form under `rules` (default hk), or None when they form none.
 
     ``classify("Ks Kc").kind is Kind.PAIR``; 4 cards form a combo only when the rules let four of a
-    kind be played alone. Raises ValueError for bad or repeated cards, and for 0 or over 5 cards."""
+    kind or two pairs be played alone. Raises ValueError for bad or repeated cards, and for 0 or
+    over 5 cards."""
     ctx = context(rules)
     if isinstance(cards, Combo):
         cards = cards.cards
@@ -124,7 +136,9 @@ def _as_combo(play: Cards | Combo, ctx: _Context, what: str) -> Combo:
 
 def beats(play: Cards | Combo, current: Cards | Combo | None, rules: RulesLike = None) -> bool:
     """Whether `play` may be played on `current` (None: leading, any combo may be played): the same
-    number of cards and a strictly higher key. A play that is no combo beats nothing."""
+    number of cards and a strictly higher key, or as the rules' bombs and five-card matching allow
+    (`Rules.bombs_beat_small`, `four_beats_all`, `five_card_match`). A play that is no combo beats
+    nothing."""
     ctx = context(rules)
     mine = classify(play, ctx.rules)
     if mine is None:
@@ -132,13 +146,23 @@ def beats(play: Cards | Combo, current: Cards | Combo | None, rules: RulesLike =
     if current is None:
         return True
     theirs = _as_combo(current, ctx, "the combo to beat")
-    return mine.size == theirs.size and mine.key > theirs.key
+    return may_follow(ctx, mine, theirs)
+
+
+def may_follow(ctx: _Context, play: Combo, current: Combo) -> bool:
+    """Whether the combo `play` may be played on the combo `current` under the context's rules."""
+    if ctx.plain:
+        return play.size == current.size and play.key > current.key
+    row = np.full((1, 5), 255, dtype=np.uint8)
+    row[0, :play.size] = play.cards
+    return bool(follows(ctx.rules, row, np.array([play.size]), np.array([play.key]),
+                        (current.cards, current.size, current.key))[0])
 
 
 def classify_batch(cards: npt.ArrayLike, rules: RulesLike = None, out: npt.NDArray[np.int32] | None = None,
                    threads: int | None = None) -> npt.NDArray[np.int32]:
     """Keys of the plays in an (N, k) integer array, k in {1, 2, 3, 5} (4 where the rules allow
-    four cards alone), as an (N,) int32 array: 0 where the cards form no combo.
+    four-card plays), as an (N,) int32 array: 0 where the cards form no combo.
 
     The GIL is released; `threads` splits the rows over that many threads. A bad row (id outside
     0..51, repeated card) raises ValueError naming the row and the card; `out` is then unchanged."""
@@ -149,17 +173,41 @@ def classify_batch(cards: npt.ArrayLike, rules: RulesLike = None, out: npt.NDArr
 
 # ----------------------------------------------------------------------------- legal moves
 def _move_query(hand: Cards, current: Cards | Combo | None, must_include: str | int | None,
-                ctx: _Context) -> tuple[int, int, int]:
-    want = above = must = 0
-    if current is not None:
-        combo = _as_combo(current, ctx, "the combo to beat")
-        want, above = combo.size, combo.key
+                ctx: _Context) -> tuple[Combo | None, int]:
+    """The combo to beat and the bit set of the card every move must hold (0: none)."""
+    combo = None if current is None else _as_combo(current, ctx, "the combo to beat")
+    must = 0
     if must_include is not None:
         required = parse_card(must_include)
         if required not in parse_cards(hand):
             raise ValueError(f"must_include card {card_str(required)} is not in the hand")
         must = 1 << required
-    return want, above, must
+    return combo, must
+
+
+def move_arrays(ctx: _Context, hand: Cards, current: Combo | None, must: int
+                ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+    """legal_move_arrays of a checked query."""
+    if current is None:
+        return _bigtwo.moves(ctx.tables, hand, 0, 0, must)
+    if ctx.plain:
+        return _bigtwo.moves(ctx.tables, hand, current.size, current.key, must)
+    cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
+    ok = follows(ctx.rules, cards, sizes, keys, (current.cards, current.size, current.key))
+    return cards[ok], sizes[ok], keys[ok]
+
+
+def move_list(ctx: _Context, hand: Cards, current: Combo | None, must: int) -> list[Combo]:
+    """legal_moves of a checked query."""
+    if current is None:
+        return _bigtwo.combos(ctx.tables, hand, 0, 0, must, Combo, ctx.kinds)
+    if ctx.plain:
+        return _bigtwo.combos(ctx.tables, hand, current.size, current.key, must, Combo, ctx.kinds)
+    # every move, kept where its row of the (equally ordered) arrays follows `current`
+    cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
+    ok = follows(ctx.rules, cards, sizes, keys, (current.cards, current.size, current.key))
+    every = _bigtwo.combos(ctx.tables, hand, 0, 0, must, Combo, ctx.kinds)
+    return [combo for combo, keep in zip(every, ok.tolist()) if keep]
 
 
 def legal_move_arrays(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
@@ -168,16 +216,17 @@ def legal_move_arrays(hand: Cards, current: Cards | Combo | None = None, rules: 
     """The legal moves as arrays: (cards (M, 5) uint8 with unused slots 255, sizes (M,), keys (M,)),
     in the order of `legal_moves` (by size, then key). Passing is not listed."""
     ctx = context(rules)
-    return _bigtwo.moves(ctx.tables, hand, *_move_query(hand, current, must_include, ctx))
+    return move_arrays(ctx, hand, *_move_query(hand, current, must_include, ctx))
 
 
 def legal_moves(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
                 must_include: str | int | None = None) -> list[Combo]:
-    """Every combo `hand` can play on `current` (same size, strictly higher key), or every combo
-    when leading (current None); with `must_include`, only those holding that card (the opening
-    3♦). Ordered by size, then key (weakest first); each combo once. Passing is not listed."""
+    """Every combo `hand` can play on `current` (same size, strictly higher key, or as `beats`
+    allows under the rules), or every combo when leading (current None); with `must_include`, only
+    those holding that card (the opening 3♦). Ordered by size, then key (weakest first); each combo
+    once. Passing is not listed."""
     ctx = context(rules)
-    return _bigtwo.combos(ctx.tables, hand, *_move_query(hand, current, must_include, ctx), Combo, ctx.kinds)
+    return move_list(ctx, hand, *_move_query(hand, current, must_include, ctx))
 
 
 def action_mask(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,

@@ -9,7 +9,7 @@ import numpy as np
 from handrank.bigtwo import _bigtwo
 from handrank.bigtwo.actions import ComboSpace
 from handrank.bigtwo.combo import (Cards, Combo, RulesLike, action_cards, action_mask, card_strength,
-                                    context, legal_move_arrays, make_combo)
+                                    context, legal_move_arrays, make_combo, may_follow, move_list)
 from handrank.bigtwo.scoring import payments
 from handrank.cards import card_str, cards as parse_cards, hand_str
 
@@ -97,10 +97,7 @@ class Game:
     def legal_moves(self) -> list[Combo]:
         """Every combo the player to act may play (weakest first); passing is `pass_()`."""
         hand, to_beat, must = self._query()
-        ctx = self._ctx
-        want, above = (to_beat.size, to_beat.key) if to_beat is not None else (0, 0)
-        return _bigtwo.combos(ctx.tables, hand, want, above, 0 if must is None else 1 << must, Combo,
-                              ctx.kinds)
+        return move_list(self._ctx, hand, to_beat, 0 if must is None else 1 << must)
 
     def legal_move_arrays(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
         """`legal_moves` as arrays (see bigtwo.legal_move_arrays)."""
@@ -132,7 +129,7 @@ class Game:
         played = make_combo(self._ctx, tuple(ids), key)
         if must is not None and must not in ids:
             raise IllegalMove(f"the first play must include {card_str(must)}")
-        if to_beat is not None and (played.size != to_beat.size or played.key <= to_beat.key):
+        if to_beat is not None and not may_follow(self._ctx, played, to_beat):
             raise IllegalMove(f"{played} does not beat {to_beat}")
         remaining = [c for c in hand if c not in ids]
         self.hands[self.turn] = remaining

@@ -7,7 +7,7 @@ from typing import Any
 from handrank.bigtwo.classes import HK_STRAIGHTS, PLAIN_STRAIGHTS, Kind
 from handrank.cards import RANKS, SUITS
 
-__all__ = ["Kind", "Rules", "BIG_TWO_RANKS"]
+__all__ = ["Kind", "Rules", "BIG_TWO_RANKS", "STRAIGHT_TABLES"]
 
 # Ranks in Big Two order, lowest first; index = Big Two rank.
 BIG_TWO_RANKS = "3456789TJQKA2"
@@ -15,6 +15,20 @@ BIG_TWO_RANKS = "3456789TJQKA2"
 _CYCLE = RANKS
 FOUR_OF_A_KIND_MODES = ("with_kicker", "four_cards", "both")
 FLUSH_ORDERS = ("ranks", "suit")
+SUIT_TIEBREAKS = ("all", "below_five", "none")
+TWO_PAIR_SIZES = (4, 5)
+FIVE_CARD_MATCHES = ("any", "same_kind", "top_card")
+
+# The straight orders RULES.md / the Big Two text list, by name: `Rules(straights="malaysia")`.
+STRAIGHT_TABLES: dict[str, tuple[tuple[str, str], ...]] = {
+    "hk": HK_STRAIGHTS,
+    "malaysia": PLAIN_STRAIGHTS + (("A2345", "2"), ("23456", "2")),
+    "indonesia": PLAIN_STRAIGHTS + (("JQKA2", "2"),),
+    "vietnam": PLAIN_STRAIGHTS,
+    "ace_low": (("23456", "6"),) + PLAIN_STRAIGHTS + (("A2345", "A"),),
+    # the text's second ace-low order: ... < 9-T-J-Q-K < A-2-3-4-5 < T-J-Q-K-A
+    "ace_low_broadway_top": (("23456", "6"),) + PLAIN_STRAIGHTS[:-1] + (("A2345", "A"), ("TJQKA", "A")),
+}
 
 
 @dataclass(frozen=True)
@@ -26,7 +40,7 @@ class Rules:
       < spades). The lowest card, which opens the game, is the three of ``suit_order[0]``.
     - ``straights``: the straights that exist, weakest first, each ``(ranks, tiebreak)``: five ranks
       as they run (``"A2345"``; a window of the cycle 2..A, wrapping allowed) and the rank whose suit
-      breaks ties between equal straights.
+      breaks ties between equal straights; or the name of a table of ``STRAIGHT_TABLES``.
     - ``flushes``: whether five suited cards that are no straight are a combo.
     - ``flush_order``: ``"ranks"`` (cards high to low, then the suit) or ``"suit"`` (suit first).
     - ``straight_above_flush``: a straight beats a flush instead of losing to it.
@@ -42,6 +56,27 @@ class Rules:
       straight flush.
     - ``double_winning_play``: every payment doubles if the winner's last play held a 2, four of a
       kind or a straight flush.
+    - ``suit_tiebreak``: where suits break ties between plays of equal rank: ``"all"``,
+      ``"below_five"`` (a five-card play must beat by its ranks, not by a suit) or ``"none"`` (no
+      suit ranking at all: an equal rank cannot beat). Flushes compared suit first need ``"all"``.
+    - ``two_pair_size``: 5 (two pairs plus any card) or 4 (two pairs alone, a four-card play that
+      four of a kind beats); only with ``two_pair``.
+    - ``three_of_a_kind_hand``: a triple and two odd cards is a five-card combo below the straight
+      (above two pair), compared by its triple.
+    - ``sisters``: two pairs of consecutive ranks (Big Two order: A-A-2-2 are sisters, 2-2-3-3 are
+      not) and any card is the weakest five-card combo, compared as its higher pair; instead of
+      ``two_pair``.
+    - ``bombs_beat_small``: four of a kind plus a card and a straight flush may also be played on a
+      single or a pair, whatever its value.
+    - ``four_beats_all``: a play holding four of a kind (five cards, or four where allowed) may be
+      played on any play that lacks one.
+    - ``five_card_match``: which five-card plays may follow one another: ``"any"`` (the kind
+      order), ``"same_kind"`` (no poker rules: only a higher play of the same kind) or
+      ``"top_card"`` (any five-card play whose top card is higher). Combo comparison (``a > b``)
+      stays the key order; `beats` and the legal moves follow these three rules.
+    - ``three_card_straights``: three cards of consecutive Big Two ranks (3-4-5 .. K-A-2, no
+      wrap) are a play, compared by the top card as singles are; a run beats only a run, a triple
+      only a triple.
     """
 
     suit_order: str = "dchs"
@@ -59,6 +94,15 @@ class Rules:
     triple_multiplier: int = 3
     whole_deck_double_at: int = 12
     whole_deck_triple_at: int = 17
+    # house rules on the plays and their order (docs/bigtwo.md maps each to its line of the seed)
+    suit_tiebreak: str = "all"
+    two_pair_size: int = 5
+    three_of_a_kind_hand: bool = False
+    sisters: bool = False
+    bombs_beat_small: bool = False
+    four_beats_all: bool = False
+    five_card_match: str = "any"
+    three_card_straights: bool = False
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -81,6 +125,28 @@ class Rules:
             if triple_at < double_at:
                 raise ValueError(f"Rules.{prefix}triple_at ({triple_at}) must be >= "
                                  f"{prefix}double_at ({double_at})")
+        self._check_play_variants()
+
+    def _check_play_variants(self) -> None:
+        if self.suit_tiebreak not in SUIT_TIEBREAKS:
+            raise ValueError(f"Rules.suit_tiebreak must be one of {SUIT_TIEBREAKS}, "
+                             f"got {self.suit_tiebreak!r}")
+        if self.suit_tiebreak != "all" and self.flush_order == "suit":
+            raise ValueError(f"Rules.suit_tiebreak {self.suit_tiebreak!r} leaves no suit to compare "
+                             "flushes by: flush_order 'suit' needs suit_tiebreak 'all'")
+        if type(self.two_pair_size) is not int or self.two_pair_size not in TWO_PAIR_SIZES:
+            raise ValueError(f"Rules.two_pair_size must be 4 or 5, got {self.two_pair_size!r}")
+        if self.two_pair_size == 4 and not self.two_pair:
+            raise ValueError("Rules.two_pair_size 4 needs two_pair=True")
+        for name in ("three_of_a_kind_hand", "sisters", "bombs_beat_small", "four_beats_all",
+                     "three_card_straights"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
+        if self.five_card_match not in FIVE_CARD_MATCHES:
+            raise ValueError(f"Rules.five_card_match must be one of {FIVE_CARD_MATCHES}, "
+                             f"got {self.five_card_match!r}")
+        if self.sisters and self.two_pair:
+            raise ValueError("Rules.sisters (two consecutive pairs) replaces two_pair: set only one")
 
     # ------------------------------------------------------------------ presets
     @classmethod
@@ -112,7 +178,9 @@ class Rules:
     @property
     def five_card_kinds(self) -> tuple[Kind, ...]:
         """The five-card kinds this ruleset allows, weakest first."""
-        kinds = [Kind.TWO_PAIR] if self.two_pair else []
+        kinds = [Kind.SISTERS] if self.sisters else []
+        kinds += [Kind.TWO_PAIR] if self.two_pair and self.two_pair_size == 5 else []
+        kinds += [Kind.THREE_OF_A_KIND] if self.three_of_a_kind_hand else []
         middle = [Kind.STRAIGHT, Kind.FLUSH] if self.flushes else [Kind.STRAIGHT]
         if self.straight_above_flush:
             middle.reverse()
@@ -124,7 +192,12 @@ class Rules:
     @property
     def sizes(self) -> tuple[int, ...]:
         """The numbers of cards a play may have."""
-        return (1, 2, 3, 4, 5) if self.four_of_a_kind != "with_kicker" else (1, 2, 3, 5)
+        return (1, 2, 3, 4, 5) if self.four_cards_alone or self.two_pair_size == 4 else (1, 2, 3, 5)
+
+    @property
+    def four_cards_alone(self) -> bool:
+        """Whether four of a kind may be played as four cards."""
+        return self.four_of_a_kind != "with_kicker"
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (and checked)."""
@@ -142,6 +215,12 @@ def _check_suits(order: Any) -> None:
 
 
 def _check_straights(table: Any) -> tuple[tuple[str, str], ...]:
+    if isinstance(table, str):
+        try:
+            return STRAIGHT_TABLES[table]
+        except KeyError:
+            raise ValueError(f"Rules.straights: unknown straight table {table!r}; tables: "
+                             f"{', '.join(STRAIGHT_TABLES)}") from None
     try:
         entries = [tuple(entry) for entry in table]
     except TypeError:

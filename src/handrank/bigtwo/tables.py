@@ -5,6 +5,9 @@ extension at build time; any other ruleset's is built on first use (about 0.1 s)
 higher beats lower among plays of the same size):
 - single: 1 + 4 * rank + suit; pair: 1 + 4 * rank + higher suit; triple, bare four: 1 + rank
   (rank and suit in Big Two order: rank 0 = three .. 12 = two, suit 0 = the ruleset's lowest);
+  where two pairs are four-card plays, those are keyed as their higher pair (1..52) and a bare
+  four as 53 + rank; three-card straights (``three_card_straights``) 2**24 plus their top card's
+  single key; where suits break no ties (``suit_tiebreak``), suits count 0;
 - five cards: the class entry's base plus the tie-break suit (see handrank.bigtwo.classes).
 """
 from __future__ import annotations
@@ -19,7 +22,9 @@ from handrank.bigtwo.classes import ANY_CARD, KIND_SHIFT, class_table, signature
 from handrank.bigtwo.rules import Kind, Rules
 from handrank.cards import RANKS, SUITS
 
-__all__ = ["KIND_SHIFT", "big_two_rank", "five_card_kind", "tables"]
+__all__ = ["KIND_SHIFT", "TWO_PAIR4_TOP", "big_two_rank", "five_card_kind", "tables"]
+
+TWO_PAIR4_TOP = 52     # the highest key of a four-card two pair; bare fours are keyed above it
 
 
 def big_two_rank(card_id: int) -> int:
@@ -32,17 +37,22 @@ def tables(rules: Rules) -> _bigtwo.Tables:
     rank = np.array([big_two_rank(c) for c in range(52)], dtype=np.uint8)
     suit = np.array([rules.suit_order.index(SUITS[c % 4]) for c in range(52)], dtype=np.uint8)
     pick = np.zeros((256, 16), dtype=np.uint8)      # rows 52..255: ids a bad row may hold
-    for c in range(52):
-        pick[c, 1 + c // 4] = suit[c]
-        pick[c, ANY_CARD] = suit[c]
+    if rules.suit_tiebreak == "all":                # else no suit adds to a five-card key
+        for c in range(52):
+            pick[c, 1 + c // 4] = suit[c]
+            pick[c, ANY_CARD] = suit[c]
+    if rules.suit_tiebreak == "none":               # nor to any other key
+        suit[:] = 0
     facts = (rules.straights, rules.flush_order, rules.five_card_kinds)
     if signature(*facts) == _bigtwo.BUILT_IN_SIGNATURE:
         classes = np.frombuffer(_bigtwo.built_in_classes(), dtype=np.uint32)
     else:
         classes = np.array(class_table(_high_value, *facts), dtype=np.uint32)
     straight_masks = [sum(1 << RANKS.index(r) for r in ranks) for ranks, _ in rules.straights]
-    return _bigtwo.Tables(rank, suit, pick.ravel(), classes,
-                          rules.four_of_a_kind != "with_kicker", rules.two_pair, straight_masks)
+    two_pair4 = rules.two_pair and rules.two_pair_size == 4
+    return _bigtwo.Tables(rank, suit, pick.ravel(), classes, rules.four_cards_alone,
+                          rules.two_pair and not two_pair4 or rules.sisters, straight_masks, two_pair4,
+                          rules.three_of_a_kind_hand, rules.three_card_straights)
 
 
 def five_card_kind(rules: Rules, key: int) -> Kind:
