@@ -19,7 +19,8 @@ class RuleTables:
                  middle_fantasyland: npt.NDArray[np.uint8], top_stay: npt.NDArray[np.uint8],
                  middle_stay: npt.NDArray[np.uint8], bottom_stay: npt.NDArray[np.uint8],
                  middle_ok: npt.NDArray[np.uint8], lowball: bool, super_fantasyland: int,
-                 stay_cards: int, scoop_bonus: int) -> None: ...
+                 stay_cards: int, scoop_bonus: int, row_of_high: npt.NDArray[np.uint16] | None = None,
+                 one_royalty: bool = False) -> None: ...
 
 def evaluate_boards(tables: RuleTables, in_fantasyland: bool, cards: npt.NDArray[np.uint8],
                     foul: npt.NDArray[np.uint8], royalties: npt.NDArray[np.int32],

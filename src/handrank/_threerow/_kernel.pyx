@@ -48,6 +48,9 @@ ctypedef struct rules_t:
     int super_fantasyland            # cards when top and middle both earn entry (0: no such rule)
     int stay_cards
     int scoop_bonus
+    const uint16_t* row_of_high      # row value of each high value: hr_row_of_high, or a reordering
+                                     # of it (Chinese poker's wheel as the second straight)
+    bint one_royalty                 # a board keeps only its largest royalty (Chinese poker)
 
 
 @cython.auto_pickle(False)     # it points into arrays: rebuilt from the Rules, never pickled
@@ -61,7 +64,7 @@ cdef class RuleTables:
                  const uint8_t[::1] middle_fantasyland, const uint8_t[::1] top_stay,
                  const uint8_t[::1] middle_stay, const uint8_t[::1] bottom_stay,
                  const uint8_t[::1] middle_ok, bint lowball, int super_fantasyland, int stay_cards,
-                 int scoop_bonus):
+                 int scoop_bonus, const uint16_t[::1] row_of_high=None, bint one_royalty=False):
         for arr, size in ((top_royalty, TOP_VALUES), (top_fantasyland, TOP_VALUES),
                           (top_stay, TOP_VALUES), (middle_royalty, FIVE_VALUES),
                           (bottom_royalty, FIVE_VALUES), (middle_fantasyland, FIVE_VALUES),
@@ -69,8 +72,15 @@ cdef class RuleTables:
                           (middle_ok, FIVE_VALUES)):
             if arr.shape[0] != size:
                 raise ValueError(f"a rule table has {arr.shape[0]} entries, expected {size}")
+        if row_of_high is not None and row_of_high.shape[0] != FIVE_VALUES:
+            raise ValueError(f"a rule table has {row_of_high.shape[0]} entries, expected {FIVE_VALUES}")
         self.keep = (top_royalty, middle_royalty, bottom_royalty, top_fantasyland,
-                     middle_fantasyland, top_stay, middle_stay, bottom_stay, middle_ok)
+                     middle_fantasyland, top_stay, middle_stay, bottom_stay, middle_ok, row_of_high)
+        if row_of_high is None:
+            self.r.row_of_high = &hr_row_of_high[0]
+        else:
+            self.r.row_of_high = &row_of_high[0]
+        self.r.one_royalty = one_royalty
         self.r.top_royalty = &top_royalty[0]
         self.r.middle_royalty = &middle_royalty[0]
         self.r.bottom_royalty = &bottom_royalty[0]
@@ -118,14 +128,14 @@ cdef inline board_t eval_board(const uint8_t* c, const rules_t* r) noexcept nogi
     b.top = high3_value(top_key)
     b.bottom = high_value(bot_key, bot_mask, 5)
     b.top_row = hr_row_of_high3[b.top]
-    b.bottom_row = hr_row_of_high[b.bottom]
+    b.bottom_row = r.row_of_high[b.bottom]
     if r.lowball:
         b.middle = hr_low27_of_high[mid_high]
         b.middle_row = b.middle
         b.foul = b.top_row > b.bottom_row or not r.middle_ok[b.middle]
     else:
         b.middle = mid_high
-        b.middle_row = hr_row_of_high[mid_high]
+        b.middle_row = r.row_of_high[mid_high]
         b.foul = b.top_row > b.middle_row or b.middle_row > b.bottom_row
     if b.foul:
         b.royalties[0] = b.royalties[1] = b.royalties[2] = 0
@@ -133,7 +143,19 @@ cdef inline board_t eval_board(const uint8_t* c, const rules_t* r) noexcept nogi
         b.royalties[0] = r.top_royalty[b.top]
         b.royalties[1] = r.middle_royalty[b.middle]
         b.royalties[2] = r.bottom_royalty[b.bottom]
+        if r.one_royalty:
+            keep_largest(b.royalties)
     return b
+
+
+cdef inline void keep_largest(int32_t* royalties) noexcept nogil:
+    """Zero every royalty but the largest (equal ones: the bottom's, then the middle's)."""
+    if royalties[2] >= royalties[1] and royalties[2] >= royalties[0]:
+        royalties[0] = royalties[1] = 0
+    elif royalties[1] >= royalties[0]:
+        royalties[0] = royalties[2] = 0
+    else:
+        royalties[1] = royalties[2] = 0
 
 
 cdef inline int fantasyland_cards(const board_t* b, const rules_t* r, bint in_fantasyland) noexcept nogil:
@@ -398,7 +420,7 @@ cdef void evaluate_subsets(const uint8_t* cards, int n, const rules_t* r, scratc
                         mv = hr_low27_of_high[hv] if lowball else hv
                         s.mask[count] = ((<uint32_t>1 << a) | (<uint32_t>1 << b) | (<uint32_t>1 << c)
                                          | (<uint32_t>1 << d) | (<uint32_t>1 << e))
-                        s.row[count] = hr_row_of_high[hv]
+                        s.row[count] = r.row_of_high[hv]
                         s.mid_key[count] = mv if lowball else s.row[count]
                         s.bot_roy[count] = r.bottom_royalty[hv]
                         s.bot_stay[count] = r.bottom_stay[hv]
@@ -751,8 +773,9 @@ cdef inline int32_t chinese_points(const board_t* a, const board_t* b, const rul
     if b.foul:
         return scoop + a.royalties[0] + a.royalties[1] + a.royalties[2]
     s[0] = sign(a.top, b.top)
-    s[1] = sign(a.middle, b.middle)
-    s[2] = sign(a.bottom, b.bottom)
+    # on the rules' row scale (the order of straights may differ from high values')
+    s[1] = sign(a.middle_row, b.middle_row)
+    s[2] = sign(a.bottom_row, b.bottom_row)
     for k in range(3):
         wins += s[k] > 0
         losses += s[k] < 0

@@ -1,4 +1,5 @@
-"""Naturals of 13-card Chinese poker: dragon, six pairs, three straights, three flushes.
+"""Naturals of 13-card Chinese poker: dragon, six pairs, three straights, three flushes, and the
+variants some rules pay (no picture cards, six and above, 12 or 13 of one colour, no Broadway).
 
 Each check works on rank and suit counts first, so a hand that holds no natural costs a few
 microseconds; only a hand that does is searched for the strongest setting that shows it (the
@@ -8,20 +9,24 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from handrank import high, high3
-from handrank.chinese.rules import Rules, as_rules
+from handrank.chinese.rules import Rules, as_rules, natural_bit
 from handrank._threerow.board import Board
 from handrank.cards import cards as parse_cards
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["Natural", "natural", "compare_naturals", "thirteen_cards"]
+    import numpy.typing as npt
+
+__all__ = ["Natural", "natural", "compare_naturals", "thirteen_cards", "variant_naturals"]
 
 ACE = 12
 # Rank windows, weakest first; the ace also plays low (A-2-3, A-2-3-4-5), never wrapping (K-A-2).
@@ -154,5 +159,35 @@ def _run_splits() -> dict[tuple[int, ...], list[tuple[tuple[int, ...], ...]]]:
     return splits
 
 
+# ---------------------------------------------------------------------- the variants
+# Each is a property of the 13 cards alone, with no setting to show and nothing that ranks two of
+# them (two hands holding the same one tie); each test takes the (N, 13) ranks and red flags.
+_VARIANT_TESTS: dict[str, Callable[[npt.NDArray[np.uint8], npt.NDArray[np.bool_]], Any]] = {
+    "no picture cards": lambda ranks, red: ((ranks < 9) | (ranks == 12)).all(axis=1),  # no J Q K
+    "six and above": lambda ranks, red: (ranks >= 4).all(axis=1),
+    "12 of one colour": lambda ranks, red: abs(2 * red.sum(axis=1) - 13) >= 11,       # 12+ of 13
+    "13 of one colour": lambda ranks, red: abs(2 * red.sum(axis=1) - 13) == 13,
+    "no broadway cards": lambda ranks, red: (ranks < 8).all(axis=1),                  # no T J Q K A
+}
+
+
+def variant_naturals(cards: npt.NDArray[np.uint8], kinds: Iterable[str]) -> npt.NDArray[np.int32]:
+    """For each row of an (N, 13) array of valid cards, which of the variant naturals `kinds` it
+    holds, as the kinds' bits (`chinese.rules.natural_bit`)."""
+    ranks, suits = np.divmod(cards, 4)
+    red = (suits == 1) | (suits == 2)          # diamonds, hearts
+    bits = np.zeros(len(cards), dtype=np.int32)
+    for kind in kinds:
+        bits |= np.where(_VARIANT_TESTS[kind](ranks, red), natural_bit(kind), 0).astype(np.int32)
+    return bits
+
+
+def _variant_finder(kind: str) -> Callable[[list[int]], Shown | None]:
+    def find(ids: list[int]) -> Shown | None:
+        return (None, ()) if variant_naturals(np.array([ids], dtype=np.uint8), (kind,))[0] else None
+    return find
+
+
 _FINDERS = {"dragon": _dragon, "six pairs": _six_pairs, "three flushes": _three_flushes,
-            "three straights": _three_straights}
+            "three straights": _three_straights,
+            **{kind: _variant_finder(kind) for kind in _VARIANT_TESTS}}
