@@ -50,7 +50,8 @@ ctypedef struct rules_t:
     int scoop_bonus
     const uint16_t* row_of_high      # row value of each high value: hr_row_of_high, or a reordering
                                      # of it (Chinese poker's wheel as the second straight)
-    bint one_royalty                 # a board keeps only its largest royalty (Chinese poker)
+    bint one_royalty                 # a board keeps only its largest royalty (Chinese poker;
+                                     # evaluate_boards and score_pairs apply it, the solver never)
 
 
 @cython.auto_pickle(False)     # it points into arrays: rebuilt from the Rules, never pickled
@@ -143,13 +144,13 @@ cdef inline board_t eval_board(const uint8_t* c, const rules_t* r) noexcept nogi
         b.royalties[0] = r.top_royalty[b.top]
         b.royalties[1] = r.middle_royalty[b.middle]
         b.royalties[2] = r.bottom_royalty[b.bottom]
-        if r.one_royalty:
-            keep_largest(b.royalties)
     return b
 
 
 cdef inline void keep_largest(int32_t* royalties) noexcept nogil:
-    """Zero every royalty but the largest (equal ones: the bottom's, then the middle's)."""
+    """Zero every royalty but the largest (equal ones: the bottom's, then the middle's): the
+    rules' one_royalty, applied by the callers of eval_board (kept out of it: eval_board is the
+    inner loop of every three-row kernel)."""
     if royalties[2] >= royalties[1] and royalties[2] >= royalties[0]:
         royalties[0] = royalties[1] = 0
     elif royalties[1] >= royalties[0]:
@@ -209,6 +210,8 @@ def evaluate_boards(RuleTables tables, bint in_fantasyland, const uint8_t[:, ::1
     with nogil:
         for i in range(n):
             b = eval_board(&cards[i, 0], r)
+            if r.one_royalty:
+                keep_largest(b.royalties)
             bad |= b.bad
             foul[i] = b.foul
             royalties[i, 0] = b.royalties[0]
@@ -885,6 +888,9 @@ def score_pairs(RuleTables tables, int scoring, bint royalties_to_winner,
                 out[i] = net_points(&a, &b, r)
                 naturals[i] = 0
             else:
+                if r.one_royalty:
+                    keep_largest(a.royalties)
+                    keep_largest(b.royalties)
                 out[i] = chinese_points(&a, &b, r, SCORING_1_6 if scoring == PAIRS_CHINESE_1_6
                                         else SCORING_2_4, royalties_to_winner)
                 # (only on valid cards: the counts index by rank)
