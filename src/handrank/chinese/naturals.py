@@ -161,21 +161,28 @@ def _run_splits() -> dict[tuple[int, ...], list[tuple[tuple[int, ...], ...]]]:
 
 # ---------------------------------------------------------------------- the variants
 # Each is a property of the 13 cards alone, with no setting to show and nothing that ranks two of
-# them (two hands holding the same one tie); each test takes the (N, 13) ranks and red flags.
-_VARIANT_TESTS: dict[str, Callable[[npt.NDArray[np.uint8], npt.NDArray[np.bool_]], Any]] = {
-    "no picture cards": lambda ranks, red: ((ranks < 9) | (ranks == 12)).all(axis=1),  # no J Q K
-    "six and above": lambda ranks, red: (ranks >= 4).all(axis=1),
-    "12 of one colour": lambda ranks, red: abs(2 * red.sum(axis=1) - 13) >= 11,       # 12+ of 13
-    "13 of one colour": lambda ranks, red: abs(2 * red.sum(axis=1) - 13) == 13,
-    "no broadway cards": lambda ranks, red: (ranks < 8).all(axis=1),                  # no T J Q K A
+# them (two hands holding the same one tie). A test takes, per hand, the set of its ranks as bits
+# (1 << rank) and how many of its cards are red (diamonds, hearts).
+_RANK_BIT = np.left_shift(1, np.arange(52) // 4).astype(np.uint16)
+_RED = np.isin(np.arange(52) % 4, (1, 2)).astype(np.uint8)
+_PICTURES = 0b111 << 9          # J Q K
+_BELOW_SIX = 0b1111             # 2 3 4 5
+_BROADWAY = 0b11111 << 8        # T J Q K A
+
+_VARIANT_TESTS: dict[str, Callable[[npt.NDArray[np.uint16], npt.NDArray[np.int32]], Any]] = {
+    "no picture cards": lambda ranks, red: ranks & _PICTURES == 0,
+    "six and above": lambda ranks, red: ranks & _BELOW_SIX == 0,
+    "12 of one colour": lambda ranks, red: (red <= 1) | (red >= 12),
+    "13 of one colour": lambda ranks, red: (red == 0) | (red == 13),
+    "no broadway cards": lambda ranks, red: ranks & _BROADWAY == 0,
 }
 
 
 def variant_naturals(cards: npt.NDArray[np.uint8], kinds: Iterable[str]) -> npt.NDArray[np.int32]:
     """For each row of an (N, 13) array of valid cards, which of the variant naturals `kinds` it
     holds, as the kinds' bits (`chinese.rules.natural_bit`)."""
-    ranks, suits = np.divmod(cards, 4)
-    red = (suits == 1) | (suits == 2)          # diamonds, hearts
+    ranks = np.bitwise_or.reduce(_RANK_BIT[cards], axis=1)
+    red = _RED[cards].sum(axis=1, dtype=np.int32)
     bits = np.zeros(len(cards), dtype=np.int32)
     for kind in kinds:
         bits |= np.where(_VARIANT_TESTS[kind](ranks, red), natural_bit(kind), 0).astype(np.int32)

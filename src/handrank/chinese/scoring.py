@@ -131,11 +131,16 @@ def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = 
             kinds_b = kinds_b | variant_naturals(arr_b, variants)
         units = _units_of_kinds(rules)
         units_a, units_b = units[kinds_a], units[kinds_b]
-        # A natural is paid at once and the larger one wins. Equal units (a tie, or the same kind
-        # compared by its setting) are settled one row at a time: both hands then hold one.
+        # A natural is paid at once and the larger one wins. Equal units tie, unless both hands
+        # show the same kind that has a key (six pairs, three straights or flushes): those are
+        # settled one row at a time.
         paid = (units_a > 0) | (units_b > 0)
         out[paid] = np.where(units_a > units_b, units_a, -units_b)[paid]
-        for i in np.flatnonzero(paid & (units_a == units_b)):
+        even = paid & (units_a == units_b)
+        out[even] = 0
+        keyed = _keyed_kind(rules)
+        keyed_a = keyed[kinds_a]
+        for i in np.flatnonzero(even & (keyed_a > 0) & (keyed_a == keyed[kinds_b])):
             out[i] = _naturals(arr_a[i], arr_b[i], rules)
     if gave_up[0] is not None or gave_up[1] is not None:
         # the naturals were paid first; in every other pair a surrender settles it
@@ -169,6 +174,24 @@ def _units_of_kinds(rules: Rules) -> npt.NDArray[np.int32]:
     return np.array([max([units for kind, units in rules.naturals if kinds & natural_bit(kind)],
                          default=0) for kinds in range(1 << len(NATURALS + NATURAL_VARIANTS))],
                     dtype=np.int32)
+
+
+@lru_cache(maxsize=16)
+def _keyed_kind(rules: Rules) -> npt.NDArray[np.int32]:
+    """For each set of natural kinds (as `_units_of_kinds`), 1 + the position in rules.naturals
+    of the kind `natural` shows (the first worth the most units) when that kind is compared by a
+    key (six pairs, three straights, three flushes); else 0."""
+    out = np.zeros(1 << len(NATURALS + NATURAL_VARIANTS), dtype=np.int32)
+    for kinds in range(len(out)):
+        held = [(units, -i, kind) for i, (kind, units) in enumerate(rules.naturals)
+                if kinds & natural_bit(kind)]
+        if held:
+            _, first, kind = max(held)
+            out[kinds] = 1 - first if kind in _KEYED else 0
+    return out
+
+
+_KEYED = ("six pairs", "three straights", "three flushes")     # the kinds compare_naturals ranks
 
 
 def _naturals(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], rules: Rules) -> int:
