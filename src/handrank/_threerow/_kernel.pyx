@@ -24,6 +24,7 @@ import numpy as np
 TOP_VALUES = 456        # high3 values 0..455 (0 unused)
 FIVE_VALUES = 7463      # high or 2-7 values 0..7462 (0 unused)
 MAX_CARDS = 17          # the most cards a Fantasyland hand is dealt
+ROW_VALUES = 1 + max(max(<const uint16_t[:7463]>hr_row_of_high), max(<const uint16_t[:456]>hr_row_of_high3))
 
 DEF NMAX = 17
 DEF MAX5 = 6188         # C(17, 5)
@@ -48,10 +49,9 @@ ctypedef struct rules_t:
     int super_fantasyland            # cards when top and middle both earn entry (0: no such rule)
     int stay_cards
     int scoop_bonus
-    const uint16_t* row_of_high      # row value of each high value: hr_row_of_high, or a reordering
-                                     # of it (Chinese poker's wheel as the second straight)
-    bint one_royalty                 # a board keeps only its largest royalty (Chinese poker;
-                                     # evaluate_boards and score_pairs apply it, the solver never)
+    const uint16_t* row_order        # NULL, or the rules' row value of each row value of 5 cards
+                                     # (Chinese poker's wheel as the second straight), for the
+                                     # setting searches only: scoring applies it outside
 
 
 @cython.auto_pickle(False)     # it points into arrays: rebuilt from the Rules, never pickled
@@ -65,7 +65,7 @@ cdef class RuleTables:
                  const uint8_t[::1] middle_fantasyland, const uint8_t[::1] top_stay,
                  const uint8_t[::1] middle_stay, const uint8_t[::1] bottom_stay,
                  const uint8_t[::1] middle_ok, bint lowball, int super_fantasyland, int stay_cards,
-                 int scoop_bonus, const uint16_t[::1] row_of_high=None, bint one_royalty=False):
+                 int scoop_bonus, const uint16_t[::1] row_order=None):
         for arr, size in ((top_royalty, TOP_VALUES), (top_fantasyland, TOP_VALUES),
                           (top_stay, TOP_VALUES), (middle_royalty, FIVE_VALUES),
                           (bottom_royalty, FIVE_VALUES), (middle_fantasyland, FIVE_VALUES),
@@ -73,15 +73,13 @@ cdef class RuleTables:
                           (middle_ok, FIVE_VALUES)):
             if arr.shape[0] != size:
                 raise ValueError(f"a rule table has {arr.shape[0]} entries, expected {size}")
-        if row_of_high is not None and row_of_high.shape[0] != FIVE_VALUES:
-            raise ValueError(f"a rule table has {row_of_high.shape[0]} entries, expected {FIVE_VALUES}")
+        if row_order is not None and row_order.shape[0] != ROW_VALUES:
+            raise ValueError(f"a rule table has {row_order.shape[0]} entries, expected {ROW_VALUES}")
         self.keep = (top_royalty, middle_royalty, bottom_royalty, top_fantasyland,
-                     middle_fantasyland, top_stay, middle_stay, bottom_stay, middle_ok, row_of_high)
-        if row_of_high is None:
-            self.r.row_of_high = &hr_row_of_high[0]
-        else:
-            self.r.row_of_high = &row_of_high[0]
-        self.r.one_royalty = one_royalty
+                     middle_fantasyland, top_stay, middle_stay, bottom_stay, middle_ok, row_order)
+        self.r.row_order = NULL
+        if row_order is not None:
+            self.r.row_order = &row_order[0]
         self.r.top_royalty = &top_royalty[0]
         self.r.middle_royalty = &middle_royalty[0]
         self.r.bottom_royalty = &bottom_royalty[0]
@@ -129,14 +127,14 @@ cdef inline board_t eval_board(const uint8_t* c, const rules_t* r) noexcept nogi
     b.top = high3_value(top_key)
     b.bottom = high_value(bot_key, bot_mask, 5)
     b.top_row = hr_row_of_high3[b.top]
-    b.bottom_row = r.row_of_high[b.bottom]
+    b.bottom_row = hr_row_of_high[b.bottom]
     if r.lowball:
         b.middle = hr_low27_of_high[mid_high]
         b.middle_row = b.middle
         b.foul = b.top_row > b.bottom_row or not r.middle_ok[b.middle]
     else:
         b.middle = mid_high
-        b.middle_row = r.row_of_high[mid_high]
+        b.middle_row = hr_row_of_high[mid_high]
         b.foul = b.top_row > b.middle_row or b.middle_row > b.bottom_row
     if b.foul:
         b.royalties[0] = b.royalties[1] = b.royalties[2] = 0
@@ -145,18 +143,6 @@ cdef inline board_t eval_board(const uint8_t* c, const rules_t* r) noexcept nogi
         b.royalties[1] = r.middle_royalty[b.middle]
         b.royalties[2] = r.bottom_royalty[b.bottom]
     return b
-
-
-cdef inline void keep_largest(int32_t* royalties) noexcept nogil:
-    """Zero every royalty but the largest (equal ones: the bottom's, then the middle's): the
-    rules' one_royalty, applied by the callers of eval_board (kept out of it: eval_board is the
-    inner loop of every three-row kernel)."""
-    if royalties[2] >= royalties[1] and royalties[2] >= royalties[0]:
-        royalties[0] = royalties[1] = 0
-    elif royalties[1] >= royalties[0]:
-        royalties[0] = royalties[2] = 0
-    else:
-        royalties[1] = royalties[2] = 0
 
 
 cdef inline int fantasyland_cards(const board_t* b, const rules_t* r, bint in_fantasyland) noexcept nogil:
@@ -210,8 +196,6 @@ def evaluate_boards(RuleTables tables, bint in_fantasyland, const uint8_t[:, ::1
     with nogil:
         for i in range(n):
             b = eval_board(&cards[i, 0], r)
-            if r.one_royalty:
-                keep_largest(b.royalties)
             bad |= b.bad
             foul[i] = b.foul
             royalties[i, 0] = b.royalties[0]
@@ -423,7 +407,9 @@ cdef void evaluate_subsets(const uint8_t* cards, int n, const rules_t* r, scratc
                         mv = hr_low27_of_high[hv] if lowball else hv
                         s.mask[count] = ((<uint32_t>1 << a) | (<uint32_t>1 << b) | (<uint32_t>1 << c)
                                          | (<uint32_t>1 << d) | (<uint32_t>1 << e))
-                        s.row[count] = r.row_of_high[hv]
+                        s.row[count] = hr_row_of_high[hv]
+                        if r.row_order != NULL:
+                            s.row[count] = r.row_order[s.row[count]]
                         s.mid_key[count] = mv if lowball else s.row[count]
                         s.bot_roy[count] = r.bottom_royalty[hv]
                         s.bot_stay[count] = r.bottom_stay[hv]
@@ -776,9 +762,8 @@ cdef inline int32_t chinese_points(const board_t* a, const board_t* b, const rul
     if b.foul:
         return scoop + a.royalties[0] + a.royalties[1] + a.royalties[2]
     s[0] = sign(a.top, b.top)
-    # on the rules' row scale (the order of straights may differ from high values')
-    s[1] = sign(a.middle_row, b.middle_row)
-    s[2] = sign(a.bottom_row, b.bottom_row)
+    s[1] = sign(a.middle, b.middle)
+    s[2] = sign(a.bottom, b.bottom)
     for k in range(3):
         wins += s[k] > 0
         losses += s[k] < 0
@@ -888,9 +873,6 @@ def score_pairs(RuleTables tables, int scoring, bint royalties_to_winner,
                 out[i] = net_points(&a, &b, r)
                 naturals[i] = 0
             else:
-                if r.one_royalty:
-                    keep_largest(a.royalties)
-                    keep_largest(b.royalties)
                 out[i] = chinese_points(&a, &b, r, SCORING_1_6 if scoring == PAIRS_CHINESE_1_6
                                         else SCORING_2_4, royalties_to_winner)
                 # (only on valid cards: the counts index by rank)

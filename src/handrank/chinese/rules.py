@@ -147,17 +147,16 @@ def royalty_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 @lru_cache(maxsize=64)
 def solver_tables(rules: Rules) -> _kernel.RuleTables:
-    """The rules as the setting solver's tables: royalties only (no Fantasyland, no stays), the
-    rules' order of straights and whether a hand keeps one royalty."""
+    """The rules as the setting solver's tables: royalties only (no Fantasyland, no stays) and the
+    rules' order of straights (which only the setting searches apply: see chinese.scoring)."""
     top, middle, bottom = royalty_tables(rules)
     none_top = np.zeros(_kernel.TOP_VALUES, dtype=np.uint8)
     none_five = np.zeros(_kernel.FIVE_VALUES, dtype=np.uint8)
     middle_ok = np.ones(_kernel.FIVE_VALUES, dtype=np.uint8)
     middle_ok[0] = 0
-    row_of_high = row_order(rules)[_kernel.row_scale()[0]] if rules.wheel_second else None
     return _kernel.RuleTables(top, middle, bottom, none_top, none_five, none_top, none_five, none_five,
-                           middle_ok, False, 0, 13, rules.scoop_units - 3, row_of_high,
-                           rules.one_royalty)
+                           middle_ok, False, 0, 13, rules.scoop_units - 3,
+                           row_order(rules) if rules.wheel_second else None)
 
 
 def row_order(rules: Rules) -> npt.NDArray[np.uint16]:
@@ -169,7 +168,7 @@ def row_order(rules: Rules) -> npt.NDArray[np.uint16]:
 
 @lru_cache(maxsize=1)
 def _identity_order() -> npt.NDArray[np.uint16]:
-    order = np.arange(_kernel.row_scale()[0].max() + 1, dtype=np.uint16)
+    order = np.arange(_kernel.ROW_VALUES, dtype=np.uint16)
     order.flags.writeable = False
     return order
 

@@ -18,7 +18,9 @@ import numpy as np
 
 from handrank._threerow import _kernel
 from handrank.chinese.naturals import compare_naturals, natural, variant_naturals
-from handrank.chinese.rules import NATURAL_VARIANTS, NATURALS, Rules, as_rules, natural_bit, solver_tables
+from handrank.chinese.ev import _royalty_by_row
+from handrank.chinese.rules import (NATURAL_VARIANTS, NATURALS, Rules, as_rules, natural_bit, row_order,
+                                    solver_tables)
 from handrank._threerow.board import Board, as_board, evaluate_with, pair_scores, table_points
 
 if TYPE_CHECKING:
@@ -50,11 +52,54 @@ class SettingArrays(NamedTuple):
 
 def evaluate_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
                    threads: int | None = None) -> SettingArrays:
-    """Mis-set flags, row royalties and row values of the settings of an (N, 13) integer array
-    (row order top, middle, bottom). GIL released, `threads` splits the rows."""
-    found = evaluate_with(solver_tables(as_rules(rules)), cards, False, threads,
-                          "chinese.evaluate_batch")
-    return SettingArrays(found.foul, found.royalties, found.values)
+    """Mis-set flags, row royalties (what the hand collects) and row values (on the rules' order
+    of straights) of the settings of an (N, 13) integer array (row order top, middle, bottom).
+    GIL released, `threads` splits the rows."""
+    rules = as_rules(rules)
+    found = evaluate_with(solver_tables(rules), cards, False, threads, "chinese.evaluate_batch")
+    return _with_options(SettingArrays(found.foul, found.royalties, found.values), rules)
+
+
+# ---------------------------------------------------------------------- wheel_second, one_royalty
+# The compiled scorer compares rows on the handrank.rows scale and adds every row's royalty; the
+# two options are applied here, in numpy, from its per-board results (kept out of the compiled
+# loop, which every three-row game shares: any step added there slowed it by 4-18%).
+def _with_options(found: SettingArrays, rules: Rules) -> SettingArrays:
+    mis_set, royalties, values = found
+    if rules.wheel_second:
+        values = row_order(rules)[values]
+        mis_set = (values[:, 0] > values[:, 1]) | (values[:, 1] > values[:, 2])
+        by_row = _royalty_by_row(rules)
+        royalties = np.stack([by_row[k][values[:, k]] for k in range(3)], axis=1).astype(np.int32)
+        royalties[mis_set] = 0
+    if rules.one_royalty:
+        # the largest; of equal ones the bottom's, then the middle's
+        keep = 2 - np.argmax(royalties[:, ::-1], axis=1)
+        royalties = np.where(np.arange(3) == keep[:, None], royalties, 0).astype(np.int32)
+    return SettingArrays(mis_set, royalties, values)
+
+
+def _points_with_options(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], rules: Rules,
+                         threads: int | None) -> npt.NDArray[np.int32]:
+    """What the settings of a win from those of b (naturals aside), rows compared and royalties
+    taken under the options."""
+    mis_a, roy_a, val_a = evaluate_batch(a, rules, threads)
+    mis_b, roy_b, val_b = evaluate_batch(b, rules, threads)
+    rows = np.sign(val_a.astype(np.int32) - val_b)
+    wins, losses = (rows > 0).sum(axis=1), (rows < 0).sum(axis=1)
+    points = wins - losses
+    if rules.scoring == "1-6":
+        points += 3 * ((wins == 3).astype(np.int32) - (losses == 3))
+    else:
+        points += np.sign(wins - losses)
+    if rules.royalties_to_winner:
+        points += (roy_a * (rows > 0) - roy_b * (rows < 0)).sum(axis=1)
+    else:
+        points += roy_a.sum(axis=1) - roy_b.sum(axis=1)
+    scoop = rules.scoop_units
+    points = np.where(mis_a, -(scoop + roy_b.sum(axis=1)), points)
+    points = np.where(mis_b, scoop + roy_a.sum(axis=1), points)
+    return np.where(mis_a & mis_b, 0, points).astype(np.int32)
 
 
 def _one(setting: Any, rules: Rules | str | None) -> SettingArrays:
@@ -120,6 +165,8 @@ def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = 
     scoring = _kernel.SCORE_CHINESE_1_6 if rules.scoring == "1-6" else _kernel.SCORE_CHINESE_2_4
     out, naturals, arr_a, arr_b = pair_scores(solver_tables(rules), scoring, rules.royalties_to_winner,
                                               a, b, threads, "chinese.score_batch")
+    if rules.wheel_second or rules.one_royalty:
+        out = _points_with_options(arr_a, arr_b, rules, threads)
     gave_up = [_surrender_flags(flags, len(out), rules, name)
                for flags, name in ((surrendered_a, "surrendered_a"), (surrendered_b, "surrendered_b"))]
     paid = np.zeros(len(out), dtype=np.bool_)
