@@ -1,5 +1,6 @@
 """13-card Chinese poker: the best setting of random hands (targets: 5,000 hands/s for
 "royalties", 1,000 hands/s for "ev", one thread) and scoring settings in batches."""
+import numpy as np
 import pytest
 
 import handrank as hr
@@ -29,4 +30,22 @@ def test_score_batch(benchmark, n_hands, record):
     deals = hr.random_hands(n_hands, 26, seed=26)
     a, b = deals[:, :13].copy(), deals[:, 13:].copy()
     benchmark(chinese.score_batch, a, b, threads=1)
+    record(n_hands)
+
+
+# Every option of RULES.md "Decisions added after review" on: the natural variants (read in numpy
+# beside the compiled scorer), one royalty per hand and the wheel second (in the kernel), and a
+# tenth of the players surrendering.
+VARIANTS = chinese.Rules(naturals=chinese.Rules().naturals
+                         + tuple((kind, 3) for kind in chinese.NATURAL_VARIANTS),
+                         one_royalty=True, wheel_second=True, surrender_allowed=True)
+
+
+@pytest.mark.benchmark(group="chinese score")
+def test_score_batch_variants(benchmark, n_hands, record):
+    deals = hr.random_hands(n_hands, 26, seed=26)
+    a, b = deals[:, :13].copy(), deals[:, 13:].copy()
+    gave_up = np.random.default_rng(27).random((n_hands, 2)) < 0.1
+    benchmark(chinese.score_batch, a, b, VARIANTS, threads=1, surrendered_a=gave_up[:, 0],
+              surrendered_b=gave_up[:, 1])
     record(n_hands)

@@ -20,7 +20,9 @@
   spec, evaluated from ``chinese.row_tables(rules)`` (the tables are the package's; the search,
   the royalties and the formula are the reference's).
 * ``pair_points`` / ``score``: the pairwise score (naturals, mis-sets, rows, 1-6 or 2-4 bonus,
-  royalties to the row's winner or as net differences).
+  royalties to the row's winner or as net differences), and the variants of RULES.md "Decisions
+  added after review": surrender, the natural variants, one royalty per hand, the wheel as the
+  second-highest straight (a wheel's key takes the rank 11.5, between the king and the ace).
 
 Card ids follow RULES.md: id = 4 * rank + suit, rank 0..12 = 2..A, suit 0..3 = c d h s.
 """
@@ -50,8 +52,12 @@ BOTTOM_ROYALTIES = {"quads": 4, "straight flush": 5, "royal flush": 10}
 NATURALS = {"dragon": 13, "three straights": 3, "three flushes": 3, "six pairs": 3}
 NATURAL_KINDS = tuple(NATURALS)
 
+# the variants (RULES.md "Decisions added after review"), all off; a surrender pays 3
+VARIANT_NATURALS = ("no picture cards", "six and above", "12 of one colour", "13 of one colour",
+                    "no broadway cards")
 ONE_SIX = dict(scoring="1-6", top_royalties=TOP_ROYALTIES, middle_royalties=MIDDLE_ROYALTIES,
-               bottom_royalties=BOTTOM_ROYALTIES, royalties_to_winner=True, naturals=NATURALS)
+               bottom_royalties=BOTTOM_ROYALTIES, royalties_to_winner=True, naturals=NATURALS,
+               surrender_allowed=False, surrender=3, one_royalty=False, wheel_second=False)
 PRESETS = {
     "1-6": ONE_SIX,
     "2-4": {**ONE_SIX, "scoring": "2-4"},
@@ -85,16 +91,19 @@ def ids_of(hand) -> list[int]:
     return [int(c) for c in parse_cards(hand)] if isinstance(hand, str) else [int(c) for c in hand]
 
 
-def row_key(row) -> tuple[int, ...]:
+def row_key(row, wheel_second: bool = False) -> tuple[int, ...]:
     """One ladder for 3- and 5-card rows (RULES.md "3-card high hands"): category on the 5-card
-    ladder, then the ranks in order; a missing kicker (-1) is lower than any card."""
+    ladder, then the ranks in order; a missing kicker (-1) is lower than any card. With
+    `wheel_second` a wheel (5-high straight or straight flush) ranks between K-high and A-high."""
     key = high3_key(row) if len(row) == 3 else high5_key(row)
+    if wheel_second and len(row) == 5 and key[0] in (STRAIGHT, STRAIGHT_FLUSH) and key[1] == 3:
+        key = (key[0], 11.5)
     return tuple(key) + (-1,) * (6 - len(key))
 
 
-def is_valid(top, middle, bottom) -> bool:
+def is_valid(top, middle, bottom, wheel_second: bool = False) -> bool:
     """Not mis-set: bottom >= middle >= top as high hands (the top by the 3-card rule)."""
-    return row_key(top) <= row_key(middle) <= row_key(bottom)
+    return row_key(top, wheel_second) <= row_key(middle, wheel_second) <= row_key(bottom, wheel_second)
 
 
 def row_royalties(top, middle, bottom, rules=None) -> tuple[int, int, int]:
@@ -106,10 +115,20 @@ def row_royalties(top, middle, bottom, rules=None) -> tuple[int, int, int]:
 
 
 def royalties(top, middle, bottom, rules=None) -> tuple[int, int, int]:
-    """Row royalties of a valid setting; (0, 0, 0) when mis-set."""
-    if not is_valid(top, middle, bottom):
+    """Row royalties of a valid setting as the hand collects them; (0, 0, 0) when mis-set."""
+    r = get_rules(rules)
+    if not is_valid(top, middle, bottom, r["wheel_second"]):
         return (0, 0, 0)
-    return row_royalties(top, middle, bottom, rules)
+    return collected(row_royalties(top, middle, bottom, r), r)
+
+
+def collected(row_royalty, rules) -> tuple[int, int, int]:
+    """What a hand collects of its row royalties: all, or with one_royalty only the largest (of
+    equal ones the lowest row's: bottom, then middle)."""
+    if not get_rules(rules)["one_royalty"]:
+        return tuple(row_royalty)
+    keep = max((2, 1, 0), key=lambda k: row_royalty[k])      # max keeps the first of equals
+    return tuple(u if k == keep else 0 for k, u in enumerate(row_royalty))
 
 
 # ----------------------------------------------------------------------------- naturals
@@ -147,7 +166,8 @@ def _three_suit_counts() -> frozenset:
 
 
 def natural_kinds(cards) -> set[str]:
-    """Every natural kind the 13 cards hold (whatever the rules pay)."""
+    """Every standard natural kind the 13 cards hold (whatever the rules pay); `variant_kinds`
+    has the others."""
     ids = ids_of(cards)
     assert len(ids) == 13 and len(set(ids)) == 13
     ranks = Counter(rank_of(c) for c in ids)
@@ -161,6 +181,26 @@ def natural_kinds(cards) -> set[str]:
         kinds.add("three straights")
     if tuple(suits[s] for s in range(4)) in _three_suit_counts():
         kinds.add("three flushes")
+    return kinds
+
+
+def variant_kinds(cards) -> set[str]:
+    """The variant naturals (RULES.md "Decisions added after review") the 13 cards hold, read
+    off the cards' text."""
+    ids = ids_of(cards)
+    ranks = {RANKS[rank_of(c)] for c in ids}
+    colours = Counter("red" if "cdhs"[suit_of(c)] in "dh" else "black" for c in ids)
+    kinds = set()
+    if not ranks & set("JQK"):                      # the ace is not a picture
+        kinds.add("no picture cards")
+    if ranks <= set("6789TJQKA"):
+        kinds.add("six and above")
+    if max(colours.values()) >= 12:
+        kinds.add("12 of one colour")
+    if max(colours.values()) == 13:
+        kinds.add("13 of one colour")
+    if ranks <= set("23456789"):
+        kinds.add("no broadway cards")
     return kinds
 
 
@@ -236,7 +276,7 @@ def natural(cards, rules=None) -> RefNatural | None:
 
 @lru_cache(maxsize=4096)
 def _natural(ids: tuple, frozen: tuple) -> RefNatural | None:
-    held = natural_kinds(ids)
+    held = natural_kinds(ids) | variant_kinds(ids)
     paid = [(kind, units) for kind, units in dict(frozen)["naturals"] if kind in held]
     if not paid:
         return None
@@ -247,6 +287,8 @@ def _natural(ids: tuple, frozen: tuple) -> RefNatural | None:
     if kind == "six pairs":
         counts = Counter(rank_of(c) for c in ids)
         return RefNatural(kind, most, (max(rank for rank, n in counts.items() if n >= 2),))
+    if kind in VARIANT_NATURALS:
+        return RefNatural(kind, most, ())           # nothing ranks two of them: they tie
     strength, settings = strongest_natural_setting(ids, kind)
     return RefNatural(kind, most, strength, strength, settings)
 
@@ -321,33 +363,39 @@ _KEY_MEMO: dict = {}
 _SAMPLE: dict = {}
 
 
-def _class_keys(hands: np.ndarray):
+def _class_keys(hands: np.ndarray, wheel_second: bool = False):
     """(class codes present, their row keys, each row's index into them)."""
     codes, first, inverse = np.unique(_class_codes(hands), return_index=True, return_inverse=True)
     keys = []
     for code, i in zip(codes.tolist(), first.tolist()):
         memo = (hands.shape[1], code)
-        if memo not in _KEY_MEMO:
+        if memo not in _SAMPLE:
             _SAMPLE[memo] = tuple(hands[i].tolist())
-            _KEY_MEMO[memo] = row_key(_SAMPLE[memo])
-        keys.append(_KEY_MEMO[memo])
+        if memo + (wheel_second,) not in _KEY_MEMO:
+            _KEY_MEMO[memo + (wheel_second,)] = row_key(_SAMPLE[memo], wheel_second)
+        keys.append(_KEY_MEMO[memo + (wheel_second,)])
     return [(hands.shape[1], c) for c in codes.tolist()], keys, inverse.ravel()
 
 
 @lru_cache(maxsize=32)
-def hand_facts(ids: tuple) -> HandFacts:
+def hand_facts(ids: tuple, wheel_second: bool = False) -> HandFacts:
     from handrank import rows      # the package's row scale (verified by tests/test_rows.py)
 
     assert list(ids) == sorted(ids) and len(set(ids)) == 13
     arr = np.array(ids, dtype=np.uint8)
     hands5, hands3 = arr[np.array(COMBOS5)], arr[np.array(COMBOS3)]
-    classes5, keys5, of5 = _class_keys(hands5)
-    classes3, keys3, of3 = _class_keys(hands3)
+    classes5, keys5, of5 = _class_keys(hands5, wheel_second)
+    classes3, keys3, of3 = _class_keys(hands3, wheel_second)
     dense = {k: i for i, k in enumerate(sorted(set(keys5) | set(keys3)))}
     strength5 = np.array([dense[k] for k in keys5])[of5]
     strength3 = np.array([dense[k] for k in keys3])[of3]
     row5 = rows.value_batch(hands5, threads=1).astype(np.int64)
     row3 = rows.value_batch(hands3, threads=1).astype(np.int64)
+    if wheel_second:
+        # the ten straights (straight flushes) take ten consecutive row values, the wheel first:
+        # the wheel moves up past the 6-high .. K-high ones, each of which moves down one
+        key_top = np.array([k[1] if k[0] in (STRAIGHT, STRAIGHT_FLUSH) else -1 for k in keys5])[of5]
+        row5 = row5 + np.where(key_top == 11.5, 8, 0) - np.isin(key_top, range(4, 12))
     # the package's scale orders this hand's rows exactly as the reference keys do
     both_rows = np.concatenate([row5, row3])
     both_strengths = np.concatenate([strength5, strength3])
@@ -392,9 +440,9 @@ def _sorted_hand(cards) -> tuple:
     return ids
 
 
-def valid_splits(cards):
+def valid_splits(cards, wheel_second: bool = False):
     """(facts, b, m, t): the split indices of every valid setting, in split order."""
-    f = hand_facts(_sorted_hand(cards))
+    f = hand_facts(_sorted_hand(cards), wheel_second)
     b, m, t = split_table()
     ok = (f.strength3[t] <= f.strength5[m]) & (f.strength5[m] <= f.strength5[b])
     return f, b[ok], m[ok], t[ok]
@@ -405,9 +453,9 @@ def boards_of(f: HandFacts, b, m, t) -> np.ndarray:
     return np.concatenate([f.hands3[t], f.hands5[m], f.hands5[b]], axis=1).astype(np.uint8)
 
 
-def valid_settings(cards) -> np.ndarray:
+def valid_settings(cards, wheel_second: bool = False) -> np.ndarray:
     """Every valid setting as an (M, 13) uint8 array in lexicographic (bottom, middle) order."""
-    f, b, m, t = valid_splits(cards)
+    f, b, m, t = valid_splits(cards, wheel_second)
     return boards_of(f, b, m, t)
 
 
@@ -451,10 +499,15 @@ def brute_force(cards, rules=None, objective="royalties", tables=None) -> dict:
     objective: "royalties" (total royalty units), "ev" (needs ``tables``, the package's
     row_tables) or a callable on the (M, 3) row values. Ties: the strongest bottom, then middle,
     then top, then the lowest ascending ids (bottom, middle, top) -- the first in split order."""
-    f, b, m, t = valid_splits(cards)
+    r = get_rules(rules)
+    f, b, m, t = valid_splits(cards, r["wheel_second"])
     assert len(b) > 0                          # bottom 5 highest cards etc. is always valid
     roy_t, roy_m, roy_b = subset_royalties(f, rules)
     mine = np.stack([roy_t[t], roy_m[m], roy_b[b]], axis=1)
+    if r["one_royalty"]:
+        # the largest row royalty alone; of equals the lowest row's (bottom, then middle)
+        keep = 2 - np.argmax(mine[:, ::-1], axis=1)
+        mine = np.where(np.arange(3)[None, :] == keep[:, None], mine, 0)
     if objective == "royalties":
         value = mine.sum(axis=1).astype(np.float64)
     elif objective == "ev":
@@ -483,15 +536,16 @@ def setting_rows(setting):
     return ofc_ref.board_rows(setting)
 
 
-def row_results(a, b) -> list[int]:
+def row_results(a, b, wheel_second: bool = False) -> list[int]:
     """+1 / 0 / -1 for a's top, middle and bottom against b's (as high hands)."""
-    return [_sign(high3_key(a[0]), high3_key(b[0])), _sign(high5_key(a[1]), high5_key(b[1])),
-            _sign(high5_key(a[2]), high5_key(b[2]))]
+    return [_sign(row_key(a[k], wheel_second), row_key(b[k], wheel_second)) for k in range(3)]
 
 
-def pair_points(a, b, rules=None) -> int:
-    """What setting a wins from setting b (both (top, middle, bottom) or 13 ids in row order)."""
+def pair_points(a, b, rules=None, surrendered=(False, False)) -> int:
+    """What setting a wins from setting b (both (top, middle, bottom) or 13 ids in row order);
+    `surrendered`: whether a, b surrendered."""
     r = get_rules(rules)
+    wheel = r["wheel_second"]
     a, b = setting_rows(a), setting_rows(b)
     # naturals are paid at once, whatever the setting; rows are not compared
     nat_a, nat_b = natural(a[0] + a[1] + a[2], r), natural(b[0] + b[1] + b[2], r)
@@ -502,22 +556,26 @@ def pair_points(a, b, rules=None) -> int:
             return -nat_b.units
         winner = compare_naturals(nat_a, nat_b)
         return nat_a.units if winner > 0 else -nat_b.units if winner < 0 else 0
+    # then surrenders (naturals are paid before anyone surrenders): no rows, no royalties
+    if any(surrendered):
+        assert r["surrender_allowed"]
+        return 0 if all(surrendered) else -r["surrender"] if surrendered[0] else r["surrender"]
     scoop = SCOOP[r["scoring"]]
-    valid_a, valid_b = is_valid(*a), is_valid(*b)
+    valid_a, valid_b = is_valid(*a, wheel), is_valid(*b, wheel)
     if not valid_a and not valid_b:
         return 0
     if not valid_a:
-        return -(scoop + sum(row_royalties(*b, rules=r)))      # b wins every row: all its royalties
+        return -(scoop + sum(collected(row_royalties(*b, rules=r), r)))  # b wins every row
     if not valid_b:
-        return scoop + sum(row_royalties(*a, rules=r))
-    rows = row_results(a, b)
+        return scoop + sum(collected(row_royalties(*a, rules=r), r))
+    rows = row_results(a, b, wheel)
     wins, losses = rows.count(1), rows.count(-1)
     points = wins - losses
     if r["scoring"] == "1-6":
         points += 3 * ((wins == 3) - (losses == 3))
     else:
         points += _sign(wins, losses)                          # the overall unit
-    roy_a, roy_b = row_royalties(*a, rules=r), row_royalties(*b, rules=r)
+    roy_a, roy_b = collected(row_royalties(*a, rules=r), r), collected(row_royalties(*b, rules=r), r)
     if r["royalties_to_winner"]:
         for k, result in enumerate(rows):
             points += roy_a[k] if result > 0 else -roy_b[k] if result < 0 else 0
@@ -526,12 +584,13 @@ def pair_points(a, b, rules=None) -> int:
     return points
 
 
-def score(settings, rules=None) -> list[int]:
-    """Net units of each of 2..4 players: the sum of its pair results against every other."""
+def score(settings, rules=None, surrendered=()) -> list[int]:
+    """Net units of each of 2..4 players: the sum of its pair results against every other;
+    `surrendered`: the indices of the players who surrendered."""
     assert 2 <= len(settings) <= 4
     totals = [0] * len(settings)
     for i, j in itertools.combinations(range(len(settings)), 2):
-        p = pair_points(settings[i], settings[j], rules)
+        p = pair_points(settings[i], settings[j], rules, (i in surrendered, j in surrendered))
         totals[i] += p
         totals[j] -= p
     return totals
@@ -561,6 +620,18 @@ def natural_hand(rng: np.random.Generator, kind: str, deck=None) -> list[int] | 
             for size, s in zip((3, 5, 5), suits):
                 free = [4 * r + int(s) for r in range(13) if 4 * r + int(s) not in hand]
                 hand += [int(c) for c in rng.choice(free, size=size, replace=False)]
+        elif kind in ("12 of one colour", "13 of one colour"):
+            colour = ("dh", "cs")[int(rng.integers(2))]
+            same = [c for c in range(52) if "cdhs"[suit_of(c)] in colour]
+            other = [c for c in range(52) if c not in same]
+            odd = 0 if kind == "13 of one colour" else int(rng.integers(2))
+            hand = [int(c) for c in rng.choice(same, size=13 - odd, replace=False)]
+            hand += [int(c) for c in rng.choice(other, size=odd, replace=False)]
+        elif kind in VARIANT_NATURALS:
+            allowed = {"no picture cards": "23456789TA", "six and above": "6789TJQKA",
+                       "no broadway cards": "23456789"}[kind]
+            pool = [c for c in range(52) if RANKS[rank_of(c)] in allowed]
+            hand = [int(c) for c in rng.choice(pool, size=13, replace=False)]
         else:
             raise ValueError(kind)
         if len(set(hand)) == 13 and set(hand) <= deck:

@@ -5,6 +5,7 @@ from typing_extensions import disjoint_base
 TOP_VALUES: int
 FIVE_VALUES: int
 MAX_CARDS: int
+ROW_VALUES: int
 SCORE_OFC: int
 SCORE_CHINESE_1_6: int
 SCORE_CHINESE_2_4: int
@@ -19,7 +20,7 @@ class RuleTables:
                  middle_fantasyland: npt.NDArray[np.uint8], top_stay: npt.NDArray[np.uint8],
                  middle_stay: npt.NDArray[np.uint8], bottom_stay: npt.NDArray[np.uint8],
                  middle_ok: npt.NDArray[np.uint8], lowball: bool, super_fantasyland: int,
-                 stay_cards: int, scoop_bonus: int) -> None: ...
+                 stay_cards: int, scoop_bonus: int, row_order: npt.NDArray[np.uint16] | None = None) -> None: ...
 
 def evaluate_boards(tables: RuleTables, in_fantasyland: bool, cards: npt.NDArray[np.uint8],
                     foul: npt.NDArray[np.uint8], royalties: npt.NDArray[np.int32],

@@ -24,6 +24,7 @@ import numpy as np
 TOP_VALUES = 456        # high3 values 0..455 (0 unused)
 FIVE_VALUES = 7463      # high or 2-7 values 0..7462 (0 unused)
 MAX_CARDS = 17          # the most cards a Fantasyland hand is dealt
+ROW_VALUES = 1 + max(max(<const uint16_t[:7463]>hr_row_of_high), max(<const uint16_t[:456]>hr_row_of_high3))
 
 DEF NMAX = 17
 DEF MAX5 = 6188         # C(17, 5)
@@ -48,6 +49,9 @@ ctypedef struct rules_t:
     int super_fantasyland            # cards when top and middle both earn entry (0: no such rule)
     int stay_cards
     int scoop_bonus
+    const uint16_t* row_order        # NULL, or the rules' row value of each row value of 5 cards
+                                     # (Chinese poker's wheel as the second straight), for the
+                                     # setting searches only: scoring applies it outside
 
 
 @cython.auto_pickle(False)     # it points into arrays: rebuilt from the Rules, never pickled
@@ -61,7 +65,7 @@ cdef class RuleTables:
                  const uint8_t[::1] middle_fantasyland, const uint8_t[::1] top_stay,
                  const uint8_t[::1] middle_stay, const uint8_t[::1] bottom_stay,
                  const uint8_t[::1] middle_ok, bint lowball, int super_fantasyland, int stay_cards,
-                 int scoop_bonus):
+                 int scoop_bonus, const uint16_t[::1] row_order=None):
         for arr, size in ((top_royalty, TOP_VALUES), (top_fantasyland, TOP_VALUES),
                           (top_stay, TOP_VALUES), (middle_royalty, FIVE_VALUES),
                           (bottom_royalty, FIVE_VALUES), (middle_fantasyland, FIVE_VALUES),
@@ -69,8 +73,13 @@ cdef class RuleTables:
                           (middle_ok, FIVE_VALUES)):
             if arr.shape[0] != size:
                 raise ValueError(f"a rule table has {arr.shape[0]} entries, expected {size}")
+        if row_order is not None and row_order.shape[0] != ROW_VALUES:
+            raise ValueError(f"a rule table has {row_order.shape[0]} entries, expected {ROW_VALUES}")
         self.keep = (top_royalty, middle_royalty, bottom_royalty, top_fantasyland,
-                     middle_fantasyland, top_stay, middle_stay, bottom_stay, middle_ok)
+                     middle_fantasyland, top_stay, middle_stay, bottom_stay, middle_ok, row_order)
+        self.r.row_order = NULL
+        if row_order is not None:
+            self.r.row_order = &row_order[0]
         self.r.top_royalty = &top_royalty[0]
         self.r.middle_royalty = &middle_royalty[0]
         self.r.bottom_royalty = &bottom_royalty[0]
@@ -399,6 +408,8 @@ cdef void evaluate_subsets(const uint8_t* cards, int n, const rules_t* r, scratc
                         s.mask[count] = ((<uint32_t>1 << a) | (<uint32_t>1 << b) | (<uint32_t>1 << c)
                                          | (<uint32_t>1 << d) | (<uint32_t>1 << e))
                         s.row[count] = hr_row_of_high[hv]
+                        if r.row_order != NULL:
+                            s.row[count] = r.row_order[s.row[count]]
                         s.mid_key[count] = mv if lowball else s.row[count]
                         s.bot_roy[count] = r.bottom_royalty[hv]
                         s.bot_stay[count] = r.bottom_stay[hv]

@@ -7,14 +7,14 @@ the default (``1-6``).
 """
 from handrank.chinese.ev import RowTables, row_tables
 from handrank.chinese.naturals import Natural, compare_naturals, natural
-from handrank.chinese.rules import NATURALS, Rules
+from handrank.chinese.rules import NATURAL_VARIANTS, NATURALS, Rules
 from handrank.chinese.scoring import (SettingArrays, evaluate_batch, is_mis_set, royalties, score,
                                        score_batch)
 from handrank.chinese.setting import (OBJECTIVES, BestSetting, BestSettingArrays, best_setting,
                                        best_setting_batch, settings)
 from handrank._threerow.board import Board
 
-__all__ = ["Rules", "NATURALS", "Board", "Natural", "natural", "compare_naturals", "settings",
+__all__ = ["Rules", "NATURALS", "NATURAL_VARIANTS", "Board", "Natural", "natural", "compare_naturals", "settings",
            "best_setting", "best_setting_batch", "BestSetting", "BestSettingArrays", "OBJECTIVES",
            "row_tables", "RowTables", "is_mis_set", "royalties", "evaluate_batch", "SettingArrays",
            "score", "score_batch"]

@@ -23,7 +23,7 @@ import numpy as np
 
 from handrank import high, high3, rows
 from handrank._threerow import _kernel
-from handrank.chinese.rules import Rules, as_rules, royalty_tables, solver_tables
+from handrank.chinese.rules import Rules, as_rules, royalty_tables, row_order, solver_tables
 from handrank._threerow.solver import solve
 from handrank.cards import random_hands
 
@@ -54,7 +54,8 @@ class RowTables:
 
 
 def row_tables(rules: Rules | str | None = None) -> RowTables:
-    """The opponent model of `rules` (it depends on the royalty tables only)."""
+    """The opponent model of `rules` (it depends on the royalty tables and the order of straights
+    only; row values on the rules' scale, `chinese.rules.row_order`)."""
     return _row_tables(_royalty_key(as_rules(rules)))
 
 
@@ -75,7 +76,7 @@ def ev_tables(rules: Rules) -> tuple[npt.NDArray[np.float64], ...]:
 def _royalty_key(rules: Rules) -> Rules:
     # the sample depends on the royalty tables alone: share it between scorings
     return Rules(top_royalties=rules.top_royalties, middle_royalties=rules.middle_royalties,
-                 bottom_royalties=rules.bottom_royalties)
+                 bottom_royalties=rules.bottom_royalties, wheel_second=rules.wheel_second)
 
 
 @lru_cache(maxsize=8)
@@ -104,7 +105,7 @@ def _sample(rules: Rules) -> npt.NDArray[np.float64]:
     size = rows.MAX_VALUE + 1
     counts = np.zeros((6, size))
     for r, row in enumerate((top, middle, bottom)):
-        values = rows.value_batch(row)
+        values = row_order(rules)[rows.value_batch(row)]
         counts[r] = np.bincount(values, minlength=size)
         counts[3 + r] = np.bincount(values, weights=royalties[r], minlength=size)
     return counts
@@ -115,9 +116,10 @@ def _royalty_by_row(rules: Rules) -> npt.NDArray[np.float64]:
     row_of_high, row_of_high3 = _kernel.row_scale()
     top, middle, bottom = royalty_tables(rules)
     out = np.zeros((3, rows.MAX_VALUE + 1))
-    out[0, row_of_high3[1:]] = top[1:]
-    out[1, row_of_high[1:]] = middle[1:]
-    out[2, row_of_high[1:]] = bottom[1:]
+    order = row_order(rules)
+    out[0, order[row_of_high3[1:]]] = top[1:]
+    out[1, order[row_of_high[1:]]] = middle[1:]
+    out[2, order[row_of_high[1:]]] = bottom[1:]
     return out
 
 
@@ -141,7 +143,7 @@ def _cache_file(rules: Rules) -> Path:
     import hashlib
 
     spec = repr((_FORMAT, OPPONENTS, SEED, rules.top_royalties, rules.middle_royalties,
-                 rules.bottom_royalties)).encode()
+                 rules.bottom_royalties) + (("wheel second",) if rules.wheel_second else ())).encode()
     return cache_dir() / f"chinese-rows-{hashlib.sha256(spec).hexdigest()[:16]}.npy"
 
 

@@ -1,4 +1,5 @@
-"""Naturals of 13-card Chinese poker: dragon, six pairs, three straights, three flushes.
+"""Naturals of 13-card Chinese poker: dragon, six pairs, three straights, three flushes, and the
+variants some rules pay (no picture cards, six and above, 12 or 13 of one colour, no Broadway).
 
 Each check works on rank and suit counts first, so a hand that holds no natural costs a few
 microseconds; only a hand that does is searched for the strongest setting that shows it (the
@@ -8,20 +9,24 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from handrank import high, high3
-from handrank.chinese.rules import Rules, as_rules
+from handrank.chinese.rules import Rules, as_rules, natural_bit
 from handrank._threerow.board import Board
 from handrank.cards import cards as parse_cards
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-__all__ = ["Natural", "natural", "compare_naturals", "thirteen_cards"]
+    import numpy.typing as npt
+
+__all__ = ["Natural", "natural", "compare_naturals", "thirteen_cards", "variant_naturals"]
 
 ACE = 12
 # Rank windows, weakest first; the ace also plays low (A-2-3, A-2-3-4-5), never wrapping (K-A-2).
@@ -177,5 +182,42 @@ def _run_splits() -> dict[tuple[int, ...], list[tuple[tuple[int, ...], ...]]]:
     return splits
 
 
+# ---------------------------------------------------------------------- the variants
+# Each is a property of the 13 cards alone, with no setting to show and nothing that ranks two of
+# them (two hands holding the same one tie). A test takes, per hand, the set of its ranks as bits
+# (1 << rank) and how many of its cards are red (diamonds, hearts).
+_RANK_BIT = np.left_shift(1, np.arange(52) // 4).astype(np.uint16)
+_RED = np.isin(np.arange(52) % 4, (1, 2)).astype(np.uint8)
+_PICTURES = 0b111 << 9          # J Q K
+_BELOW_SIX = 0b1111             # 2 3 4 5
+_BROADWAY = 0b11111 << 8        # T J Q K A
+
+_VARIANT_TESTS: dict[str, Callable[[npt.NDArray[np.uint16], npt.NDArray[np.int32]], Any]] = {
+    "no picture cards": lambda ranks, red: ranks & _PICTURES == 0,
+    "six and above": lambda ranks, red: ranks & _BELOW_SIX == 0,
+    "12 of one colour": lambda ranks, red: (red <= 1) | (red >= 12),
+    "13 of one colour": lambda ranks, red: (red == 0) | (red == 13),
+    "no broadway cards": lambda ranks, red: ranks & _BROADWAY == 0,
+}
+
+
+def variant_naturals(cards: npt.NDArray[np.uint8], kinds: Iterable[str]) -> npt.NDArray[np.int32]:
+    """For each row of an (N, 13) array of valid cards, which of the variant naturals `kinds` it
+    holds, as the kinds' bits (`chinese.rules.natural_bit`)."""
+    ranks = np.bitwise_or.reduce(_RANK_BIT[cards], axis=1)
+    red = _RED[cards].sum(axis=1, dtype=np.int32)
+    bits = np.zeros(len(cards), dtype=np.int32)
+    for kind in kinds:
+        bits |= np.where(_VARIANT_TESTS[kind](ranks, red), natural_bit(kind), 0).astype(np.int32)
+    return bits
+
+
+def _variant_finder(kind: str) -> Callable[[list[int]], Shown | None]:
+    def find(ids: list[int]) -> Shown | None:
+        return (None, ()) if variant_naturals(np.array([ids], dtype=np.uint8), (kind,))[0] else None
+    return find
+
+
 _FINDERS = {"dragon": _dragon, "six pairs": _six_pairs, "three flushes": _three_flushes,
-            "three straights": _three_straights}
+            "three straights": _three_straights,
+            **{kind: _variant_finder(kind) for kind in _VARIANT_TESTS}}

@@ -4,25 +4,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from handrank import high
 from handrank._threerow import _kernel
 from handrank._threerow.presets import Presets
 from handrank._threerow.thresholds import Table, category_value, check_table, lookup, top_value
 from handrank.cards import RANKS
 
-__all__ = ["Rules", "NATURALS", "SCORINGS", "as_rules", "royalty_tables", "solver_tables"]
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["Rules", "NATURALS", "NATURAL_VARIANTS", "SCORINGS", "as_rules", "royalty_tables",
+           "solver_tables", "row_order", "natural_bit"]
 
 SCORINGS = ("1-6", "2-4")
+# The standard naturals (the compiled scorer reports them, in this order) and the variants (the
+# seed's "Naturals variants" and its non-standard "No Broadway Cards"), paid only by rules that
+# list them.
 NATURALS = ("dragon", "three straights", "three flushes", "six pairs")
+NATURAL_VARIANTS = ("no picture cards", "six and above", "12 of one colour", "13 of one colour",
+                    "no broadway cards")
 
 TOP_ROYALTIES: Table = tuple((r * 3, 3) for r in RANKS)
 MIDDLE_ROYALTIES: Table = (("full house", 2), ("quads", 8), ("straight flush", 10), ("royal flush", 20))
 BOTTOM_ROYALTIES: Table = (("quads", 4), ("straight flush", 5), ("royal flush", 10))
 NATURAL_UNITS: tuple[tuple[str, int], ...] = (("dragon", 13), ("three straights", 3),
                                               ("three flushes", 3), ("six pairs", 3))
+# What losing two rows and winning the third pays (the seed's floor for a surrender), by scoring
+LOSE_TWO_ROWS = {"1-6": 1, "2-4": 2}
 
 
 @dataclass(frozen=True)
@@ -38,6 +50,16 @@ class Rules(Presets):
       settles royalties as net differences, as OFC does.
     - ``naturals``: ``(kind, units)`` for the naturals these rules pay, of ``NATURALS``, each
       worth 1..1000 units; a kind left out is not a natural (its hands are set and compared).
+      The default pays the four standard ones; the variants ("no picture cards" (no J, Q or K;
+      the ace is not a picture), "six and above", "12 of one colour" (12 or more red or black
+      cards), "13 of one colour", "no broadway cards" (no T, J, Q, K or A)) are off.
+    - ``surrender_allowed``: whether a player may surrender (`score`'s ``surrendered``);
+      ``surrender``: what a surrendering player pays each opponent still in the hand, more than
+      losing two rows and winning one pays (1 under 1-6, 2 under 2-4) and less than a scoop.
+    - ``one_royalty``: a hand collects only its largest royalty (equal ones: the bottom's, then
+      the middle's).
+    - ``wheel_second``: A-2-3-4-5 is the second-highest straight (and straight flush), just
+      below T-J-Q-K-A, instead of the lowest.
     """
 
     scoring: str = "1-6"
@@ -47,12 +69,24 @@ class Rules(Presets):
     royalties_to_winner: bool = True
     naturals: tuple[tuple[str, int], ...] = NATURAL_UNITS
     name: str = field(default="custom", compare=False)
+    surrender_allowed: bool = False
+    surrender: int = 3
+    one_royalty: bool = False
+    wheel_second: bool = False
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
             raise ValueError(f"Rules.scoring must be one of {SCORINGS}, got {self.scoring!r}")
-        if not isinstance(self.royalties_to_winner, bool):
-            raise TypeError(f"Rules.royalties_to_winner must be a bool, got {self.royalties_to_winner!r}")
+        for flag in ("royalties_to_winner", "surrender_allowed", "one_royalty", "wheel_second"):
+            if not isinstance(getattr(self, flag), bool):
+                raise TypeError(f"Rules.{flag} must be a bool, got {getattr(self, flag)!r}")
+        if not isinstance(self.surrender, int) or isinstance(self.surrender, bool):
+            raise TypeError(f"Rules.surrender must be an int, got {self.surrender!r}")
+        floor = LOSE_TWO_ROWS[self.scoring]
+        if not floor < self.surrender < self.scoop_units:
+            raise ValueError(f"Rules.surrender must be more than losing two rows pays ({floor}) and "
+                             f"less than a scoop ({self.scoop_units}) under {self.scoring} scoring, "
+                             f"got {self.surrender}")
         if not isinstance(self.name, str):
             raise TypeError(f"Rules.name must be a str, got {self.name!r}")
         for name, parse in (("top_royalties", top_value), ("middle_royalties", category_value),
@@ -78,9 +112,16 @@ class Rules(Presets):
 
 
 def _natural_index(kind: Any, where: str) -> int:
-    if kind not in NATURALS:
-        raise ValueError(f"{where}: unknown natural {kind!r}; naturals: {', '.join(NATURALS)}")
-    return NATURALS.index(kind)
+    if kind not in NATURALS + NATURAL_VARIANTS:
+        raise ValueError(f"{where}: unknown natural {kind!r}; naturals: "
+                         f"{', '.join(NATURALS + NATURAL_VARIANTS)}")
+    return natural_bit(kind).bit_length()
+
+
+def natural_bit(kind: str) -> int:
+    """The bit of a natural kind in a set of kinds: the standard ones in the order of NATURALS
+    (as the compiled scorer reports them), then the variants."""
+    return 1 << (NATURALS + NATURAL_VARIANTS).index(kind)
 
 
 Rules.GAME = "Chinese poker"
@@ -89,6 +130,8 @@ Rules.PRESETS = {
     "2-4": {"scoring": "2-4"},
     "net-royalties": {"royalties_to_winner": False},
 }
+# (The seeds name no place or publisher for surrender, the natural variants, one royalty per hand
+# or the wheel as second straight: they are options, not presets. docs/chinese.md.)
 
 
 as_rules = Rules.of
@@ -104,11 +147,43 @@ def royalty_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 @lru_cache(maxsize=64)
 def solver_tables(rules: Rules) -> _kernel.RuleTables:
-    """The rules as the setting solver's tables: royalties only (no Fantasyland, no stays)."""
+    """The rules as the setting solver's tables: royalties only (no Fantasyland, no stays) and the
+    rules' order of straights (which only the setting searches apply: see chinese.scoring)."""
     top, middle, bottom = royalty_tables(rules)
     none_top = np.zeros(_kernel.TOP_VALUES, dtype=np.uint8)
     none_five = np.zeros(_kernel.FIVE_VALUES, dtype=np.uint8)
     middle_ok = np.ones(_kernel.FIVE_VALUES, dtype=np.uint8)
     middle_ok[0] = 0
     return _kernel.RuleTables(top, middle, bottom, none_top, none_five, none_top, none_five, none_five,
-                           middle_ok, False, 0, 13, rules.scoop_units - 3)
+                           middle_ok, False, 0, 13, rules.scoop_units - 3,
+                           row_order(rules) if rules.wheel_second else None)
+
+
+def row_order(rules: Rules) -> npt.NDArray[np.uint16]:
+    """The row value under `rules` of each value of the handrank.rows scale: the identity, or
+    with ``wheel_second`` the wheel (and the steel wheel) moved just below the A-high straight
+    (straight flush), the 6-high to K-high ones one step down."""
+    return _wheel_second_order() if rules.wheel_second else _identity_order()
+
+
+@lru_cache(maxsize=1)
+def _identity_order() -> npt.NDArray[np.uint16]:
+    order = np.arange(_kernel.ROW_VALUES, dtype=np.uint16)
+    order.flags.writeable = False
+    return order
+
+
+@lru_cache(maxsize=1)
+def _wheel_second_order() -> npt.NDArray[np.uint16]:
+    # The ten straights are consecutive on the row scale (no 3-card row is a straight), wheel
+    # first: rotating the wheel to the ninth place keeps every other row value.
+    row_of_high = _kernel.row_scale()[0]
+    order = _identity_order().copy()
+    for suits in ((0, 1, 2, 3, 0), (0, 0, 0, 0, 0)):          # straights, straight flushes
+        runs = [(12, 0, 1, 2, 3)] + [tuple(range(low, low + 5)) for low in range(9)]
+        values = [int(row_of_high[high.evaluate([4 * r + s for r, s in zip(run, suits)])])
+                  for run in runs]
+        assert values == list(range(values[0], values[0] + 10))
+        order[values[:9]] = values[8:9] + values[:8]
+    order.flags.writeable = False
+    return order

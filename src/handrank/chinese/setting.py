@@ -18,9 +18,9 @@ import numpy as np
 
 from handrank import _batch, rows
 from handrank._threerow import _kernel
-from handrank.chinese.ev import ev_tables
+from handrank.chinese.ev import _royalty_by_row, ev_tables
 from handrank.chinese.naturals import thirteen_cards
-from handrank.chinese.rules import Rules, as_rules, solver_tables
+from handrank.chinese.rules import Rules, as_rules, row_order, solver_tables
 from handrank._threerow.board import Board
 from handrank._threerow.solver import check_distinct, solve, solver_threads
 
@@ -74,19 +74,22 @@ def _splits() -> npt.NDArray[np.intp]:
     return np.array(out, dtype=np.intp)
 
 
-def _valid_settings(hand: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
-    """Every valid setting of 13 ascending cards and its (top, middle, bottom) row values."""
+def _valid_settings(hand: npt.NDArray[np.uint8],
+                    order: npt.NDArray[np.uint16]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
+    """Every valid setting of 13 ascending cards and its (top, middle, bottom) row values, on the
+    scale `order` makes of handrank.rows' (`chinese.rules.row_order`)."""
     boards = hand[_splits()]
-    values = np.stack([rows.value_batch(np.ascontiguousarray(boards[:, a:b]), threads=1)
+    values = np.stack([order[rows.value_batch(np.ascontiguousarray(boards[:, a:b]), threads=1)]
                        for a, b in ((0, 3), (3, 8), (8, 13))], axis=1)
     valid = (values[:, 0] <= values[:, 1]) & (values[:, 1] <= values[:, 2])
     return boards[valid], values[valid]
 
 
-def settings(cards: str | Sequence[int | str]) -> npt.NDArray[np.uint8]:
+def settings(cards: str | Sequence[int | str], rules: Rules | str | None = None) -> npt.NDArray[np.uint8]:
     """Every valid setting of 13 cards as an (M, 13) array, rows top (3), middle (5), bottom (5)
-    with ascending ids, ordered by (bottom, middle) ascending."""
-    return _valid_settings(_ascending(cards))[0]
+    with ascending ids, ordered by (bottom, middle) ascending. (The rules matter only through
+    the order of straights: ``wheel_second``.)"""
+    return _valid_settings(_ascending(cards), row_order(as_rules(rules)))[0]
 
 
 def _ascending(cards: str | Sequence[int | str]) -> npt.NDArray[np.uint8]:
@@ -97,9 +100,11 @@ def best_setting(cards: str | Sequence[int | str], rules: Rules | str | None = N
                  objective: Objective = "royalties") -> BestSetting:
     """The exact best valid setting of 13 cards for `objective`: ``"royalties"`` (most royalty
     units), ``"ev"`` (expected points against one well-played opponent, see `row_tables`) or a
-    callable taking the (M, 3) row values (top, middle, bottom, handrank.rows scale) of every valid
-    setting and returning M scores. Ties go to the stronger bottom, middle, top, then the lowest
-    cards (bottom, middle, top compared as ascending ids)."""
+    callable taking the (M, 3) row values (top, middle, bottom, handrank.rows scale, with the
+    rules' order of straights) of every valid setting and returning M scores. Ties go to the
+    stronger bottom, middle, top, then the lowest cards (bottom, middle, top compared as ascending
+    ids). With ``one_royalty`` rules "royalties" is the largest row royalty, and "ev" is not
+    offered (its opponent model adds royalties row by row)."""
     result = best_setting_batch(_ascending(cards)[np.newaxis], rules, objective, threads=1)
     board = result.boards[0].tolist()
     return BestSetting(Board(board[:3], board[3:8], board[8:]), float(result.value[0]))
@@ -114,11 +119,18 @@ def best_setting_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
     hands = np.sort(arr, axis=1)
     check_distinct(arr, hands)
     rules = as_rules(rules)
+    order = row_order(rules)
     if callable(objective):
-        return _best_by_callable(hands, objective)
+        return _best_by_callable(hands, objective, order)
+    if objective == "royalties" and rules.one_royalty:
+        # the compiled solver adds the rows' royalties: here every valid setting is visited
+        return _best_by_callable(hands, partial(_largest_royalty, _royalty_by_row(rules)), order)
     if objective == "royalties":
         solved = solve(solver_tables(rules), hands, 0.0, threads)
         return BestSettingArrays(solved.boards, solved.value)
+    if objective == "ev" and rules.one_royalty:
+        raise ValueError("the 'ev' objective does not support one_royalty rules (its opponent "
+                         "model adds royalties row by row); use 'royalties' or a callable")
     if objective == "ev":
         return _best_by_ev(hands, rules, threads)
     raise ValueError(f"objective must be one of {OBJECTIVES} or a callable, got {objective!r}")
@@ -135,11 +147,17 @@ def _best_by_ev(hands: npt.NDArray[np.uint8], rules: Rules, threads: int | None)
     return BestSettingArrays(boards, value)
 
 
-def _best_by_callable(hands: npt.NDArray[np.uint8], objective: Callable[[np.ndarray], np.ndarray]) -> BestSettingArrays:
+def _largest_royalty(royalty_by_row: npt.NDArray[np.float64], values: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    return np.asarray(np.max([royalty_by_row[k][values[:, k]] for k in range(3)], axis=0),
+                      dtype=np.float64)
+
+
+def _best_by_callable(hands: npt.NDArray[np.uint8], objective: Callable[[np.ndarray], np.ndarray],
+                      order: npt.NDArray[np.uint16]) -> BestSettingArrays:
     boards = np.empty((len(hands), 13), dtype=np.uint8)
     value = np.empty(len(hands), dtype=np.float64)
     for i, hand in enumerate(hands):
-        candidates, values = _valid_settings(hand)
+        candidates, values = _valid_settings(hand, order)
         scores = np.asarray(objective(values.astype(np.int64)), dtype=np.float64)
         if scores.shape != (len(candidates),):
             raise ValueError(f"the objective must return one score per setting: shape "
