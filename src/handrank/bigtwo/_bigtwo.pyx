@@ -423,10 +423,12 @@ cdef void runs3(sink_t* out, uint8_t[13][4] by_rank, int* count) noexcept nogil:
                     consider(out, buf, 3)
 
 
-cdef void two_pairs4(sink_t* out, uint8_t[13][4] by_rank, int* count) noexcept nogil:
-    """Every two pairs of different ranks, as four cards."""
-    cdef uint8_t buf[4]
-    cdef int r, q, a, b, c, d
+cdef void two_pairs(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank, int* count,
+                    bint kicker) noexcept nogil:
+    """Every two pairs of different ranks: as four cards, or with each kicker of a third rank as
+    five."""
+    cdef uint8_t buf[5]
+    cdef int r, q, a, b, c, d, i
     for r in range(13):
         if count[r] < 2:
             continue
@@ -441,7 +443,13 @@ cdef void two_pairs4(sink_t* out, uint8_t[13][4] by_rank, int* count) noexcept n
                             buf[1] = by_rank[r][b]
                             buf[2] = by_rank[q][c]
                             buf[3] = by_rank[q][d]
-                            consider(out, buf, 4)
+                            if not kicker:
+                                consider(out, buf, 4)
+                                continue
+                            for i in range(n):
+                                if (h[i] >> 2) != r and (h[i] >> 2) != q:
+                                    buf[4] = h[i]
+                                    consider(out, buf, 5)
 
 
 cdef void three_of_a_kind_hands(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank,
@@ -552,26 +560,8 @@ cdef void fives(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank, in
                     consider(out, buf, 5)
     if t.trips:
         three_of_a_kind_hands(out, h, n, by_rank, count)
-    if not t.two_pair:
-        return
-    for r in range(13):
-        if count[r] < 2:
-            continue
-        for q in range(r + 1, 13):
-            if count[q] < 2:
-                continue
-            for a in range(count[r]):
-                for b in range(a + 1, count[r]):
-                    for c in range(count[q]):
-                        for d in range(c + 1, count[q]):
-                            buf[0] = by_rank[r][a]
-                            buf[1] = by_rank[r][b]
-                            buf[2] = by_rank[q][c]
-                            buf[3] = by_rank[q][d]
-                            for i in range(n):
-                                if (h[i] >> 2) != r and (h[i] >> 2) != q:
-                                    buf[4] = h[i]
-                                    consider(out, buf, 5)
+    if t.two_pair:
+        two_pairs(out, h, n, by_rank, count, True)
 
 
 cdef Py_ssize_t enumerate_moves(sink_t* out, const uint8_t* h, int n, int want) noexcept nogil:
@@ -601,7 +591,7 @@ cdef Py_ssize_t enumerate_moves(sink_t* out, const uint8_t* h, int n, int want) 
     if (want == 0 or want == 3) and out.t.runs3:
         runs3(out, by_rank, count)
     if (want == 0 or want == 4) and out.t.two_pair4:
-        two_pairs4(out, by_rank, count)
+        two_pairs(out, h, n, by_rank, count, False)
     if want == 0 or want == 5:
         fives(out, h, n, by_rank, count, by_suit, suited)
     return out.m
