@@ -5,10 +5,12 @@ nor handrank.cli itself.
 Every import counts, at any depth (function-local ones included); ``from a import b`` counts as
 importing the module ``a.b`` when b is a module of the package, else as importing ``a``. Imports
 under ``if TYPE_CHECKING:`` are left out: they never run. Compiled modules (.pyx) count with their
-Python imports (``cimport`` is resolved at build time, not import time)."""
+Python imports (``cimport`` is resolved at build time, not import time); where only the built
+extension is there (an installed wheel ships no .pyx), the module counts with no imports."""
 from __future__ import annotations
 
 import ast
+import importlib.machinery
 import re
 import textwrap
 from pathlib import Path
@@ -26,10 +28,13 @@ _PYX_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(?:\
 
 
 def module_files(root: Path, package: str) -> dict[str, Path]:
-    """Module name -> file of every .py and .pyx under `root`, the package named `package`."""
+    """Module name -> file of every .py and .pyx under `root`, the package named `package`, and of
+    every built extension that has no .pyx beside it."""
     found = {}
-    for path in sorted([*root.rglob("*.py"), *root.rglob("*.pyx")]):
-        parts = list(path.relative_to(root).with_suffix("").parts)
+    built = [path for suffix in importlib.machinery.EXTENSION_SUFFIXES for path in root.rglob(f"*{suffix}")]
+    for path in [*sorted(built), *sorted([*root.rglob("*.py"), *root.rglob("*.pyx")])]:
+        parts = list(path.relative_to(root).parts)
+        parts[-1] = parts[-1].split(".", 1)[0]
         if parts[-1] == "__init__":
             parts.pop()
         found[".".join([package, *parts])] = path
@@ -78,6 +83,9 @@ def import_graph(root: Path, package: str) -> dict[str, set[str]]:
     files = module_files(root, package)
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
+        if path.suffix not in (".py", ".pyx"):
+            graph[name] = set()         # a built extension: its imports are not readable
+            continue
         text = path.read_text(encoding="utf-8")
         imports = _pyx_imports(text) if path.suffix == ".pyx" else _imports(ast.parse(text, str(path)))
         is_package = path.name == "__init__.py"
