@@ -286,6 +286,23 @@ def test_legal_moves_under_random_rule_sets():
                 assert bigtwo.classify(m.cards, rules) == m
 
 
+def play_to_the_end(game, rules, space, rng):
+    """Play random legal moves (passing now and then) until the game is over, checking that every
+    legal move beats the play on the table and that the action mask lists exactly those moves."""
+    while not game.over:
+        moves = game.legal_moves()
+        assert all(bigtwo.beats(m, game.to_beat, rules) for m in moves)
+        if space is not None:
+            mask = game.action_mask(space)
+            assert sorted(tuple(space.cards(a)) for a in mask.nonzero()[0] if a) == \
+                sorted(m.cards for m in moves)
+        if game.can_pass and (not moves or rng.random() < 0.3):
+            game.pass_()
+        else:
+            game.play(rng.choice(moves))
+    assert sum(game.payments()) == 0
+
+
 def test_random_games_under_random_rule_sets():
     """A random game under each rule set runs to the end with only legal moves, over the 8192-
     and the ComboSpace action masks alike."""
@@ -293,19 +310,7 @@ def test_random_games_under_random_rule_sets():
     for i, (rules, _) in enumerate(seed_rules(30)):
         space = bigtwo.ComboSpace(rules) if i % 5 == 0 else None
         game = bigtwo.Game(4 if i % 3 else 3, rules, seed=i, deal="thirteen" if i % 3 else "all")
-        while not game.over:
-            moves = game.legal_moves()
-            for m in moves:
-                assert bigtwo.beats(m, game.to_beat, rules)
-            if space is not None:
-                mask = game.action_mask(space)
-                assert sorted(tuple(space.cards(a)) for a in mask.nonzero()[0] if a) == \
-                    sorted(m.cards for m in moves)
-            if game.can_pass and (not moves or rng.random() < 0.3):
-                game.pass_()
-            else:
-                game.play(rng.choice(moves))
-        assert sum(game.payments()) == 0
+        play_to_the_end(game, rules, space, rng)
 
 
 # ----------------------------------------------------------------------------- bombs and matching
@@ -452,18 +457,7 @@ def test_games_with_follow_rules():
         rules, _ = random_follow_rules(rng)
         space = bigtwo.ComboSpace(rules) if i % 4 == 0 else None
         game = bigtwo.Game(4, rules, seed=i)
-        while not game.over:
-            moves = game.legal_moves()
-            assert all(bigtwo.beats(m, game.to_beat, rules) for m in moves)
-            if space is not None:
-                mask = game.action_mask(space)
-                assert sorted(tuple(space.cards(a)) for a in mask.nonzero()[0] if a) == \
-                    sorted(m.cards for m in moves)
-            if game.can_pass and (not moves or rng.random() < 0.3):
-                game.pass_()
-            else:
-                game.play(rng.choice(moves))
-        assert sum(game.payments()) == 0
+        play_to_the_end(game, rules, space, rng)
 
 
 def test_three_card_straights():
