@@ -65,6 +65,7 @@ class Game:
         self.leader = leader
         #: the combo to beat; None when the player to act leads
         self.to_beat: Combo | None = None
+        #: passes in a row since the last play
         self.passes: int = 0
         #: bit set of the players out of the current trick (``rules.passing == "out_of_trick"``)
         self.out_of_trick: int = 0
@@ -258,8 +259,7 @@ class Game:
         self.history.append(Turn(self.turn, played))
         self.to_beat = played
         self.last_player = self.turn
-        if self.rules.passing != "out_of_trick":      # there, passes count the trick's, not a run
-            self.passes = 0
+        self.passes = 0
         if not remaining:
             self.winner = self.turn
             self.outcome = "out"
@@ -298,7 +298,7 @@ class Game:
         self.passes += 1
         if self.rules.passing == "out_of_trick":
             self.out_of_trick |= 1 << self.turn
-        if self.passes == self.players - 1 or self.rules.passing == "ends_trick":
+        if self._trick_over():
             self._new_trick()
         else:
             self.turn = self._next_player()
@@ -308,6 +308,15 @@ class Game:
         self.history.append(Turn(self.turn, None))
         if self._stock and self.undealt:
             insort(self.hands[self.turn], self.undealt.pop(0))
+
+    def _trick_over(self) -> bool:
+        """Whether the pass just made ends the trick under ``rules.passing``: every other player
+        has passed (in a row, or each once when passing puts a player out of the trick), or any
+        pass at all under "ends_trick"."""
+        passing = self.rules.passing
+        if passing == "out_of_trick":
+            return bin(self.out_of_trick).count("1") == self.players - 1
+        return passing == "ends_trick" or self.passes == self.players - 1
 
     def _next_player(self) -> int:
         """The next player in turn who is still in the trick."""
