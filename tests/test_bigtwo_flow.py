@@ -11,11 +11,13 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import handrank as hr
 from handrank import bigtwo
 from handrank.bigtwo import Game, IllegalMove, Rules
 from handrank.bigtwo.flow import instant_result, is_dragun
+from handrank.bigtwo.rules import EXTRA_CARDS, FOUR_TWOS, LAST_PLAYS, PASSINGS
 
 C = hr.card
 
@@ -84,11 +86,11 @@ def test_play_flow_fields_are_checked():
                        ("four_twos", "lose")):
         with pytest.raises(ValueError, match=f"Rules.{field} must be one of"):
             Rules(**{field: bad})
-    for field in ("winner_leads_next", "draw_on_pass", "dragun"):
+    for field in ("draw_on_pass", "dragun"):
         with pytest.raises(TypeError, match=f"Rules.{field} must be a bool"):
             Rules(**{field: 1})
     rules = Rules(passing="out_of_trick", extra_card="trade", last_play="no_top_card", four_twos="win",
-                  dragun=True, draw_on_pass=True, winner_leads_next=True)
+                  dragun=True, draw_on_pass=True)
     assert pickle.loads(pickle.dumps(rules)) == rules != Rules()
     assert Rules().highest_card == C("2s") and Rules.preset("pusoy").highest_card == C("2d")
 
@@ -148,7 +150,6 @@ def test_the_previous_winner_leads_later_games():
     """"In tournaments, starting the game with 3♦ is only true for the first round. In subsequent
     rounds, the winner of the previous round plays first."
     """
-    assert Rules(winner_leads_next=True).winner_leads_next    # read by bigtwo.Match
     for seed in range(20):
         game = Game(4, seed=seed, leader=seed % 4)
         assert game.turn == seed % 4 and game.opening_card is None
@@ -156,7 +157,7 @@ def test_the_previous_winner_leads_later_games():
         random_play(game, random.Random(seed))
         assert game.history[0].player == seed % 4
     for bad in (4, -1, True, "0"):
-        with pytest.raises(ValueError, match="leader must be None or a player 0..3"):
+        with pytest.raises(ValueError, match="leader must be a player 0..3"):
             Game(4, leader=bad)
 
 
@@ -459,6 +460,43 @@ def test_the_malta_dragun():
                            cards("2c 2d 2h 2s 9d 9c Td Tc Jd Jc Qd Qc Kd")]) == ("four_twos", 1)
     # whole-deck deals of 2 or 3 players have no 13-card hands
     assert not any(Game(3, rules, seed=s, deal="all").over for s in range(50))
+
+
+# ----------------------------------------------------------------------------- every rule at once
+flow_rules = st.builds(Rules, suit_order=st.sampled_from(["dchs", "cdhs", "cshd"]),
+                       passing=st.sampled_from(PASSINGS), extra_card=st.sampled_from(EXTRA_CARDS),
+                       draw_on_pass=st.booleans(), last_play=st.sampled_from(LAST_PLAYS),
+                       four_twos=st.sampled_from(FOUR_TWOS), dragun=st.booleans())
+
+
+@settings(max_examples=40, deadline=None)
+@given(flow_rules, st.integers(2, 4), st.sampled_from(["thirteen", "all"]), st.integers(0, 2**32 - 1),
+       st.one_of(st.none(), st.integers(0, 1)))
+def test_games_under_mixed_flow_rules(rules, players, deal, seed, leader):
+    """Any mix of the play-flow fields: the game ends (with a winner, a result at the deal or a
+    draw), every card is accounted for, each action belongs to the player the passing rule names,
+    no game ends on a forbidden last play, and the payments sum to zero."""
+    game = Game(players, rules, seed=seed, deal=deal, leader=leader)
+    dealt = sorted(c for h in game.hands for c in h) + sorted(game.undealt)
+    assert sorted(dealt) == list(range(52))
+    random_play(game, random.Random(seed), pass_rate=0.4)
+    played = [c for t in game.history if t.combo for c in t.combo.cards]
+    assert sorted(played + [c for h in game.hands for c in h] + game.undealt) == list(range(52))
+    if game.history:
+        assert [t.player for t in game.history] == who_acts(game)
+    if game.outcome == "out":
+        assert not game.hands[game.winner] and not flow_forbidden(rules, game.history[-1].combo.cards)
+    else:
+        assert game.outcome in ("four_twos", "dragun", "dragun_bla_bajd", "stalemate")
+        assert not played or game.outcome == "stalemate"
+    assert sum(game.payments()) == 0
+
+
+def flow_forbidden(rules: Rules, play: tuple[int, ...]) -> bool:
+    """LAST_PLAY_LINES with the 2♠ read as the rules' highest card."""
+    top = hr.card_str(rules.highest_card)
+    text = ["2s" if c == top else "2x" if c == "2s" else c for c in map(hr.card_str, play)]
+    return rules.last_play != "any" and LAST_PLAY_LINES[rules.last_play](text)
 
 
 # ----------------------------------------------------------------------------- state

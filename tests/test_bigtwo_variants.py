@@ -49,8 +49,7 @@ def random_rules(rng: random.Random) -> tuple[Rules, str]:
             suit_tiebreak=rng.choice(["all", "below_five", "none"]),
             three_of_a_kind_hand=rng.random() < 0.4, sisters=rng.random() < 0.3,
             # play flow
-            passing=rng.choice(PASSINGS), winner_leads_next=rng.random() < 0.5,
-            extra_card=rng.choice(EXTRA_CARDS), draw_on_pass=rng.random() < 0.3,
+            passing=rng.choice(PASSINGS), extra_card=rng.choice(EXTRA_CARDS), draw_on_pass=rng.random() < 0.3,
             last_play=rng.choice(LAST_PLAYS), four_twos=rng.choice(FOUR_TWOS), dragun=rng.random() < 0.3)
         try:
             return Rules(**fields), table

@@ -41,22 +41,21 @@ class Game:
     "ghost hand"); ``"all"`` deals the whole deck (26 each, or 17 each with the 52nd card placed as
     ``rules.extra_card`` says: by default to the holder of the lowest card dealt). The holder of
     the lowest card in play (3♦ in hk) leads the first trick with a play holding it, unless
-    ``leader`` (the previous game's winner in a match under ``rules.winner_leads_next``) leads it
-    with any play. Play passes to the next player (``(turn + 1) % players``, skipping those out of
+    ``leader`` names the player who leads it with any play (a `bigtwo.Match` game after the first). Play passes to the next player (``(turn + 1) % players``, skipping those out of
     the trick under ``rules.passing``); when every other player has passed the last player to play
     leads a new trick. The first player to shed every card wins and the game ends; the rules may
     end it at the deal (`outcome`). Invalid actions raise `IllegalMove` and leave the state
     unchanged."""
 
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
-                 deal: str = "thirteen", leader: int | None = None) -> None:
+                 deal: str = "thirteen", *, leader: int | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
         if deal not in DEALS:
             raise ValueError(f"deal must be one of {DEALS}, got {deal!r}")
         if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)
                                    or not 0 <= leader < players):
-            raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
+            raise ValueError(f"leader must be a player 0..{players - 1}, got {leader!r}")
         self._ctx = context(rules)
         self.rules = self._ctx.rules
         self.players = players

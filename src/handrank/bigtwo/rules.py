@@ -87,9 +87,6 @@ class Rules:
     - ``passing``: ``"jump_back"`` (a player who passed may play again in the same trick),
       ``"out_of_trick"`` (a player who passed sits out the rest of the trick) or ``"ends_trick"``
       (one pass ends the trick; the last player to play leads the next).
-    - ``winner_leads_next``: in a match, each game after the first is led by the previous game's
-      winner, with any play (``Game(leader=...)``; `bigtwo.Match` passes it); otherwise every game
-      opens with the lowest card.
     - ``extra_card``: where the 52nd card of a three-player whole-deck deal goes: to the holder of
       the ``"lowest"`` card dealt (3♦ in hk), of the ``"highest"`` (2♠), of the
       ``"lowest_diamond"``; ``"discard"`` (to no one); ``"remove_lowest"`` (the lowest card is
@@ -133,7 +130,6 @@ class Rules:
     three_card_straights: bool = False
     # play flow: who plays when, the deal, the last play and instant results (docs/bigtwo.md)
     passing: str = "jump_back"
-    winner_leads_next: bool = False
     extra_card: str = "lowest"
     draw_on_pass: bool = False
     last_play: str = "any"
@@ -186,7 +182,7 @@ class Rules:
             raise ValueError("Rules.sisters (two consecutive pairs) replaces two_pair: set only one")
 
     def _check_play_flow(self) -> None:
-        for name in ("winner_leads_next", "draw_on_pass", "dragun"):
+        for name in ("draw_on_pass", "dragun"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
         for name, options in (("passing", PASSINGS), ("extra_card", EXTRA_CARDS),
