@@ -52,28 +52,27 @@ def random_play(game: Game, chooser: random.Random, pass_rate: float = 0.3) -> N
 
 
 def who_acts(game: Game) -> list[int]:
-    """Replay the history by the text's rules of passing (an independent reading of `passing`):
-    the player each turn should belong to; checks the tricks as it goes."""
+    """Replay the history by the text's rules of passing (an independent reading of
+    `Rules.passing`): the player each entry should belong to. Checks on the way that every play
+    beats the one on the table."""
     rules, n = game.rules, game.players
-    expected, turn, last, passed, table = [], game.history[0].player, None, set(), None
+    expected, turn, last, table, in_a_row = [], game.history[0].player, None, None, 0
+    passed: set[int] = set()                        # who passed since the trick began
     for entry in game.history:
         expected.append(turn)
-        if entry.combo is None and table is None:       # a leader with nothing to play hands the lead on
+        if entry.combo is not None:
+            assert table is None or bigtwo.beats(entry.combo, table, rules)
+            table, last, in_a_row = entry.combo, turn, 0
+        elif table is None:                         # a leader with nothing to play hands the lead on
             turn = (turn + 1) % n
             continue
-        if entry.combo is None:
-            passed.add(turn)
-            trick_over = (rules.passing == "ends_trick"
-                          or (rules.passing == "out_of_trick" and len(passed) == n - 1))
-            if rules.passing == "jump_back":
-                # consecutive passes since the last play
-                run = list(itertools.takewhile(lambda e: e.combo is None, reversed(game.history[:len(expected)])))
-                trick_over = len(run) == n - 1
-            if trick_over:
-                turn, passed, table = last, set(), None
-                continue
         else:
-            table, last = entry.combo, turn
+            passed.add(turn)
+            in_a_row += 1
+            if (rules.passing == "ends_trick" or (rules.passing == "jump_back" and in_a_row == n - 1)
+                    or (rules.passing == "out_of_trick" and len(passed) == n - 1)):
+                turn, table, passed, in_a_row = last, None, set(), 0
+                continue
         turn = (turn + 1) % n
         while rules.passing == "out_of_trick" and turn in passed:
             turn = (turn + 1) % n
@@ -175,7 +174,8 @@ def test_the_extra_card_of_seventeen_card_hands(rules):
     """"If three people are playing, deal three seventeen-card hands, leaving one left over. The
     one card is placed in the middle, and whichever player possesses the two of spades or three
     of diamonds receives that card."
-    "Yet others give the kitty to the holder of the lowest diamond (not necessarily the lowest
+    "Leftover cards ... are then given to the player holding the 3♦. If this card is in the kitty,
+    then the holder of the next lowest card adds them to his pile (var. 5)." "Yet others give the kitty to the holder of the lowest diamond (not necessarily the lowest
     card)." "Some discard the extra cards."
     """
     for seed in range(60):
