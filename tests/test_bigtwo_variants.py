@@ -13,7 +13,7 @@ import pytest
 import handrank as hr
 from handrank import bigtwo
 from handrank.bigtwo import Kind, Rules
-from handrank.bigtwo.rules import STRAIGHT_TABLES
+from handrank.bigtwo.rules import EXTRA_CARDS, FOUR_TWOS, LAST_PLAYS, PASSINGS, STRAIGHT_TABLES
 from test_bigtwo_reference import PLAIN, SPECS, Reference, assert_same_order, subsets
 
 # the reference's own description of each named straight table: (straights, tie-break ranks)
@@ -47,7 +47,10 @@ def random_rules(rng: random.Random) -> tuple[Rules, str]:
             four_of_a_kind=rng.choice(["with_kicker", "four_cards", "both"]),
             two_pair=rng.random() < 0.5, two_pair_size=rng.choice([4, 5]),
             suit_tiebreak=rng.choice(["all", "below_five", "none"]),
-            three_of_a_kind_hand=rng.random() < 0.4, sisters=rng.random() < 0.3)
+            three_of_a_kind_hand=rng.random() < 0.4, sisters=rng.random() < 0.3,
+            # play flow
+            passing=rng.choice(PASSINGS), extra_card=rng.choice(EXTRA_CARDS), draw_on_pass=rng.random() < 0.3,
+            last_play=rng.choice(LAST_PLAYS), four_twos=rng.choice(FOUR_TWOS), dragun=rng.random() < 0.3)
         try:
             return Rules(**fields), table
         except ValueError:
@@ -250,9 +253,19 @@ def test_variant_batches_exhaustive(changes, table):
         assert_same_order(bigtwo.classify_batch(hands, rules), ref.values(hands))
 
 
+def forbidden_last(rules: Rules, play: tuple[int, ...]) -> bool:
+    """The seed's last-card lines, read on the cards' text (the 2♠ being the rules' top card)."""
+    text = [hr.card_str(c) for c in play]
+    top = "2" + rules.suit_order[-1]
+    return {"any": False, "no_single_top_card": text == [top], "no_top_card": top in text,
+            "no_single_two": len(text) == 1 and text[0][0] == "2",
+            "no_single_or_pair_of_twos": len(text) <= 2 and all(t[0] == "2" for t in text)}[rules.last_play]
+
+
 def brute_force(hand: list[int], current: tuple[int, ...] | None, ref: Reference, rules: Rules
                 ) -> set[tuple[int, ...]]:
-    """Every subset of the hand that is a combo under the reference and beats `current`."""
+    """Every subset of the hand that is a combo under the reference and beats `current`, less
+    the whole hand where the last-card rule forbids it."""
     above = ref.values(np.array([current]))[0] if current is not None else 0
     found = set()
     for k in rules.sizes:
@@ -262,17 +275,18 @@ def brute_force(hand: list[int], current: tuple[int, ...] | None, ref: Reference
         if len(sets):
             values = ref.values(sets)
             found.update(tuple(s) for s in sets[(values > above) & (values > 0)].tolist())
-    return found
+    return {s for s in found if not (len(s) == len(hand) and forbidden_last(rules, s))}
 
 
 def test_legal_moves_under_random_rule_sets():
-    """legal_moves equals brute force over every subset of random hands, leading and following,
-    under 30 random rule sets that mix the new fields."""
+    """legal_moves equals brute force over every subset of random hands (a third of them short,
+    where the last-card rule matters), leading and following, under 30 random rule sets that mix
+    the new fields."""
     rng = random.Random(7)
     for i, (rules, table) in enumerate(seed_rules(30)):
         ref = reference_of(rules, table)
-        for cards in hr.random_hands(12, 26, seed=100 + i).tolist():
-            hand, rest = cards[:13], cards[13:]
+        for j, cards in enumerate(hr.random_hands(12, 26, seed=100 + i).tolist()):
+            hand, rest = cards[:13 if j % 3 else rng.randint(1, 5)], cards[13:]
             current = None
             if rng.random() < 0.7:
                 theirs = bigtwo.legal_moves(rest, None, rules)
@@ -290,6 +304,9 @@ def play_to_the_end(game, rules, space, rng):
     """Play random legal moves (passing now and then) until the game is over, checking that every
     legal move beats the play on the table and that the action mask lists exactly those moves."""
     while not game.over:
+        if game.pending_trade:                  # rules.extra_card == "trade"
+            game.trade(rng.random() < 0.5)
+            continue
         moves = game.legal_moves()
         assert all(bigtwo.beats(m, game.to_beat, rules) for m in moves)
         if space is not None:

@@ -9,6 +9,7 @@ import numpy as np
 
 from handrank import _batch
 from handrank.bigtwo import _bigtwo
+from handrank.bigtwo.flow import allowed_last, forbidden_last
 from handrank.bigtwo.follow import follows, plain
 from handrank.bigtwo.rules import Kind, Rules
 from handrank.bigtwo.tables import KIND_SHIFT, TWO_PAIR4_TOP, big_two_rank, tables
@@ -189,25 +190,35 @@ def move_arrays(ctx: _Context, hand: Cards, current: Combo | None, must: int
                 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
     """legal_move_arrays of a checked query."""
     if current is None:
-        return _bigtwo.moves(ctx.tables, hand, 0, 0, must)
-    if ctx.plain:
-        return _bigtwo.moves(ctx.tables, hand, current.size, current.key, must)
-    cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
-    ok = follows(ctx.rules, cards, sizes, keys, (current.cards, current.size, current.key))
-    return cards[ok], sizes[ok], keys[ok]
+        cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
+    elif ctx.plain:
+        cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, current.size, current.key, must)
+    else:
+        cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
+        ok = follows(ctx.rules, cards, sizes, keys, (current.cards, current.size, current.key))
+        cards, sizes, keys = cards[ok], sizes[ok], keys[ok]
+    if ctx.rules.last_play != "any":             # a last-card rule may forbid emptying the hand
+        ok = allowed_last(ctx.rules, cards, sizes, len(parse_cards(hand)))
+        cards, sizes, keys = cards[ok], sizes[ok], keys[ok]
+    return cards, sizes, keys
 
 
 def move_list(ctx: _Context, hand: Cards, current: Combo | None, must: int) -> list[Combo]:
     """legal_moves of a checked query."""
     if current is None:
-        return _bigtwo.combos(ctx.tables, hand, 0, 0, must, Combo, ctx.kinds)
-    if ctx.plain:
-        return _bigtwo.combos(ctx.tables, hand, current.size, current.key, must, Combo, ctx.kinds)
-    # every move, kept where its row of the (equally ordered) arrays follows `current`
-    cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
-    ok = follows(ctx.rules, cards, sizes, keys, (current.cards, current.size, current.key))
-    every = _bigtwo.combos(ctx.tables, hand, 0, 0, must, Combo, ctx.kinds)
-    return [combo for combo, keep in zip(every, ok.tolist()) if keep]
+        moves = _bigtwo.combos(ctx.tables, hand, 0, 0, must, Combo, ctx.kinds)
+    elif ctx.plain:
+        moves = _bigtwo.combos(ctx.tables, hand, current.size, current.key, must, Combo, ctx.kinds)
+    else:
+        # every move, kept where its row of the (equally ordered) arrays follows `current`
+        cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
+        ok = follows(ctx.rules, cards, sizes, keys, (current.cards, current.size, current.key))
+        every = _bigtwo.combos(ctx.tables, hand, 0, 0, must, Combo, ctx.kinds)
+        moves = [combo for combo, keep in zip(every, ok.tolist()) if keep]
+    if ctx.rules.last_play != "any":             # a last-card rule may forbid emptying the hand
+        left = len(parse_cards(hand))
+        moves = [m for m in moves if m.size != left or not forbidden_last(ctx.rules, m.cards)]
+    return moves
 
 
 def legal_move_arrays(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
@@ -223,8 +234,9 @@ def legal_moves(hand: Cards, current: Cards | Combo | None = None, rules: RulesL
                 must_include: str | int | None = None) -> list[Combo]:
     """Every combo `hand` can play on `current` (same size, strictly higher key, or as `beats`
     allows under the rules), or every combo when leading (current None); with `must_include`, only
-    those holding that card (the opening 3♦). Ordered by size, then key (weakest first); each combo
-    once. Passing is not listed."""
+    those holding that card (the opening 3♦). A play that would empty the hand is left out where
+    ``rules.last_play`` forbids it as a last play. Ordered by size, then key (weakest first); each
+    combo once. Passing is not listed."""
     ctx = context(rules)
     return move_list(ctx, hand, *_move_query(hand, current, must_include, ctx))
 

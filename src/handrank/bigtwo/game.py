@@ -1,6 +1,7 @@
 """A compact Big Two game state for bots and RL: deal, turns, tricks, the end and the payments."""
 from __future__ import annotations
 
+from bisect import insort
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -10,8 +11,9 @@ from handrank.bigtwo import _bigtwo
 from handrank.bigtwo.actions import ComboSpace
 from handrank.bigtwo.combo import (Cards, Combo, RulesLike, action_cards, action_mask, card_strength,
                                     context, legal_move_arrays, make_combo, may_follow, move_list)
+from handrank.bigtwo.flow import forbidden_last, four_twos_holder, instant_result
 from handrank.bigtwo.scoring import payments
-from handrank.cards import card_str, cards as parse_cards, hand_str
+from handrank.cards import SUITS, card_str, cards as parse_cards, hand_str
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -35,47 +37,146 @@ class Game:
     """One game of Big Two for 2 to 4 players.
 
     ``deal``: with 4 players every player gets 13 cards. With 2 or 3 players, ``"thirteen"``
-    (default) deals 13 cards each and leaves the rest out; ``"all"`` deals the whole deck (26 each,
-    or 17 each with the 52nd card to the holder of the lowest card dealt). The holder of the lowest
-    card in play (3♦ in hk) leads the first trick with a play holding it; play passes to the next
-    player (``(turn + 1) % players``); when every other player has passed in a row the last player
-    to play leads a new trick. The first player to shed every card wins and the game ends.
-    Invalid actions raise `IllegalMove` and leave the state unchanged."""
+    (default) deals 13 cards each and leaves the rest out (with 3 players that is the text's
+    "ghost hand"); ``"all"`` deals the whole deck (26 each, or 17 each with the 52nd card placed as
+    ``rules.extra_card`` says: by default to the holder of the lowest card dealt). The holder of
+    the lowest card in play (3♦ in hk) leads the first trick with a play holding it, unless
+    ``leader`` names the player who leads it with any play (a `bigtwo.Match` game after the first). Play passes to the next player (``(turn + 1) % players``, skipping those out of
+    the trick under ``rules.passing``); when every other player has passed the last player to play
+    leads a new trick. The first player to shed every card wins and the game ends; the rules may
+    end it at the deal (`outcome`). Invalid actions raise `IllegalMove` and leave the state
+    unchanged."""
 
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
-                 deal: str = "thirteen") -> None:
+                 deal: str = "thirteen", *, leader: int | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
         if deal not in DEALS:
             raise ValueError(f"deal must be one of {DEALS}, got {deal!r}")
+        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)
+                                   or not 0 <= leader < players):
+            raise ValueError(f"leader must be a player 0..{players - 1}, got {leader!r}")
         self._ctx = context(rules)
         self.rules = self._ctx.rules
         self.players = players
         self.deal = deal
-        deck = [int(c) for c in np.random.default_rng(seed).permutation(52)]
-        per_player = 13 if deal == "thirteen" or players == 4 else 52 // players
-        self.hands: list[list[int]] = [sorted(deck[i * per_player:(i + 1) * per_player])
-                                       for i in range(players)]
-        strength = partial(card_strength, rules=self.rules)
-        lowest_dealt = min((c for hand in self.hands for c in hand), key=strength)
-        self.turn: int = next(i for i, hand in enumerate(self.hands) if lowest_dealt in hand)
-        extra = deck[players * per_player:] if deal == "all" else []
-        self.hands[self.turn] = sorted(self.hands[self.turn] + extra)
-        #: the lowest card in play, which may be the extra card of a whole-deck deal: its holder
-        #: leads, and the first play must hold it
-        self.opening_card: int = min(self.hands[self.turn], key=strength)
-        self.undealt: list[int] = sorted(deck[players * per_player:]) if not extra else []
+        #: the player who leads the first trick with any play; None: the holder of the lowest card
+        self.leader = leader
         #: the combo to beat; None when the player to act leads
         self.to_beat: Combo | None = None
-        self.last_player: int = self.turn
+        #: passes in a row since the last play
         self.passes: int = 0
+        #: bit set of the players out of the current trick (``rules.passing == "out_of_trick"``)
+        self.out_of_trick: int = 0
         self.winner: int | None = None
+        #: the player who lost at the deal (a dragun holding a pair of 3s), else None
+        self.loser: int | None = None
+        #: why the game ended: None while it runs, "out" (the winner shed every card), "four_twos"
+        #: or "dragun" (won at the deal; a draw when "four_twos" has no winner), "dragun_bla_bajd"
+        #: (`loser` lost at the deal), "stalemate" (a draw: no player may lead any card)
+        self.outcome: str | None = None
+        #: the holder of the lowest card decides whether to swap it for the extra card (`trade`)
+        self.pending_trade = False
         self.history: list[Turn] = []
+        #: the lowest card in play, which may be the extra card of a whole-deck deal: its holder
+        #: leads, and the first play must hold it; None when `leader` leads with any play
+        self.opening_card: int | None = None
+        self.turn = self.last_player = 0          # set when the deal is settled (_open)
+        rng = np.random.default_rng(seed)
+        self._deal(rng)
+        while self.rules.four_twos == "redeal" and four_twos_holder(self.hands) is not None:
+            self._deal(rng)
+        self._open()
+
+    def _deal(self, rng: np.random.Generator) -> None:
+        """Shuffle and deal: `hands`, and `undealt` (sorted; in drawing order under
+        ``rules.draw_on_pass``), the extra card of a three-player whole-deck deal placed by the rules."""
+        deck = [int(c) for c in rng.permutation(52)]
+        per_player = 13 if self.deal == "thirteen" or self.players == 4 else 52 // self.players
+        extra_card = self.rules.extra_card if self.deal == "all" and 52 % self.players else None
+        if extra_card == "remove_lowest":         # the lowest card, not a dealt one, stays out
+            deck.remove(self.rules.lowest_card)
+            deck.append(self.rules.lowest_card)
+        self.hands: list[list[int]] = [sorted(deck[i * per_player:(i + 1) * per_player])
+                                       for i in range(self.players)]
+        rest = deck[self.players * per_player:]
+        holder = self._extra_card_holder() if extra_card else None
+        if holder is not None:
+            self.hands[holder] = sorted(self.hands[holder] + rest)
+            rest = []
+        self.undealt: list[int] = rest if self._stock else sorted(rest)
+
+    @property
+    def _stock(self) -> bool:
+        """Whether the undealt cards are a stock to draw from (``rules.draw_on_pass``, 13 cards
+        dealt each: the cards put aside in a whole-deck deal are never drawn)."""
+        return self.rules.draw_on_pass and self.deal == "thirteen"
+
+    def _extra_card_holder(self) -> int | None:
+        """Who receives the extra card under ``rules.extra_card``: the holder of the lowest card
+        dealt, of the highest or of the lowest diamond (the next one when that card is the extra
+        card itself); None when it goes to no one (discarded, removed, or offered in a trade)."""
+        mode = self.rules.extra_card
+        strength = partial(card_strength, rules=self.rules)
+        dealt = [c for hand in self.hands for c in hand]
+        if mode == "lowest":
+            card = min(dealt, key=strength)
+        elif mode == "highest":
+            card = max(dealt, key=strength)
+        elif mode == "lowest_diamond":
+            card = min((c for c in dealt if SUITS[c % 4] == "d"), key=strength)
+        else:
+            return None
+        return next(i for i, hand in enumerate(self.hands) if card in hand)
+
+    def _open(self) -> None:
+        """Settle the deal's instant result, or the trade, or who leads the first trick."""
+        result = instant_result(self.rules, self.hands)
+        if result is not None:
+            self._end_at_deal(*result)
+        elif (self.rules.extra_card == "trade" and self.undealt and self.deal == "all"
+              and any(self.rules.lowest_card in hand for hand in self.hands)):
+            self.pending_trade = True
+            self.turn = self.last_player = next(i for i, h in enumerate(self.hands)
+                                                if self.rules.lowest_card in h)
+            return
+        self._first_leader()
+
+    def _first_leader(self) -> None:
+        strength = partial(card_strength, rules=self.rules)
+        lowest = min((c for hand in self.hands for c in hand), key=strength)
+        self.opening_card = lowest if self.leader is None else None
+        self.turn = (next(i for i, hand in enumerate(self.hands) if lowest in hand)
+                     if self.leader is None else self.leader)
+        self.last_player = self.turn
+
+    def _end_at_deal(self, outcome: str, player: int) -> None:
+        self.outcome = outcome
+        if outcome == "dragun_bla_bajd":
+            self.loser = player
+        elif not (outcome == "four_twos" and self.rules.four_twos == "draw"):
+            self.winner = player
+
+    def trade(self, accept: bool) -> None:
+        """Under ``rules.extra_card == "trade"`` (three players dealt the whole deck), the holder
+        of the lowest card (the player to act, `pending_trade`) swaps it for the extra card or
+        keeps it; the card not taken stays out. Then the holder of the lowest card in play (3♣ in
+        hk after a swap) or `leader` leads."""
+        if not self.pending_trade:
+            raise IllegalMove("there is no trade to decide")
+        if not isinstance(accept, bool):
+            raise TypeError(f"accept must be a bool, got {accept!r}")
+        if accept:
+            lowest = self.rules.lowest_card
+            self.hands[self.turn] = sorted([c for c in self.hands[self.turn] if c != lowest] + self.undealt)
+            self.undealt = [lowest]
+        self.pending_trade = False
+        self._first_leader()
 
     # ------------------------------------------------------------------ queries
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return self.outcome is not None
 
     @property
     def first_play(self) -> bool:
@@ -83,15 +184,25 @@ class Game:
 
     @property
     def can_pass(self) -> bool:
-        return self.winner is None and self.to_beat is not None
+        """Whether the player to act may pass: when there is a combo to beat, or when leading
+        with nothing the last-card rule lets them play."""
+        if self.outcome is not None or self.pending_trade:
+            return False
+        return self.to_beat is not None or self._stuck(self.turn)
+
+    def _stuck(self, player: int) -> bool:
+        """Whether `player`, leading, could play nothing: their one card may not be a last play.
+        (With two cards or more a single that keeps another card is always allowed.)"""
+        hand = self.hands[player]
+        return len(hand) == 1 and forbidden_last(self.rules, hand)
 
     def hand(self, player: int | None = None) -> list[int]:
         """The cards of `player` (default: the player to act), sorted by id."""
         return list(self.hands[self.turn if player is None else player])
 
     def _query(self) -> tuple[list[int], Combo | None, int | None]:
-        if self.winner is not None:
-            raise IllegalMove(f"the game is over: player {self.winner} won")
+        if self.outcome is not None or self.pending_trade:
+            raise IllegalMove(self._why_not_now())
         return self.hands[self.turn], self.to_beat, self.opening_card if self.first_play else None
 
     def legal_moves(self) -> list[Combo]:
@@ -108,9 +219,18 @@ class Game:
         """The legal actions as a bool mask: over `space` (a ComboSpace of this game's rules, any
         hand size), or by default the (8192,) mask of bigtwo.action_mask (hands of <= 13 cards)."""
         hand, to_beat, must = self._query()
-        if space is None:
-            return action_mask(hand, to_beat, self.rules, must)
-        return self._checked(space).mask(hand, to_beat, must)
+        mask = (action_mask(hand, to_beat, self.rules, must) if space is None
+                else self._checked(space).mask(hand, to_beat, must))
+        mask[0] = self.can_pass
+        return mask
+
+    def _why_not_now(self) -> str:
+        if self.pending_trade:
+            return (f"player {self.turn} must first accept or decline the trade of "
+                    f"{card_str(self.rules.lowest_card)} for the extra card (Game.trade)")
+        if self.outcome == "out":
+            return f"the game is over: player {self.winner} won"
+        return f"the game is over at the deal or in a draw ({self.outcome})"
 
     # ------------------------------------------------------------------ actions
     def play(self, combo: Combo | Cards) -> Combo:
@@ -132,6 +252,8 @@ class Game:
         if to_beat is not None and not may_follow(self._ctx, played, to_beat):
             raise IllegalMove(f"{played} does not beat {to_beat}")
         remaining = [c for c in hand if c not in ids]
+        if not remaining and forbidden_last(self.rules, ids):
+            raise IllegalMove(f"{played} may not be the last play (rules.last_play={self.rules.last_play!r})")
         self.hands[self.turn] = remaining
         self.history.append(Turn(self.turn, played))
         self.to_beat = played
@@ -139,8 +261,9 @@ class Game:
         self.passes = 0
         if not remaining:
             self.winner = self.turn
+            self.outcome = "out"
         else:
-            self.turn = (self.turn + 1) % self.players
+            self.turn = self._next_player()
         return played
 
     def play_action(self, action: int, space: ComboSpace | None = None) -> Combo | None:
@@ -162,25 +285,79 @@ class Game:
         return space
 
     def pass_(self) -> None:
-        """Pass. Illegal when leading a trick."""
+        """Pass. Illegal when leading a trick, unless the last-card rule leaves nothing to lead."""
         self._query()
         if self.to_beat is None:
-            raise IllegalMove(f"player {self.turn} leads the trick and cannot pass")
-        self.history.append(Turn(self.turn, None))
+            if not self._stuck(self.turn):
+                raise IllegalMove(f"player {self.turn} leads the trick and cannot pass")
+            self._record_pass()
+            self._pass_the_lead()
+            return
+        self._record_pass()
         self.passes += 1
+        if self.rules.passing == "out_of_trick":
+            self.out_of_trick |= 1 << self.turn
+        if self._trick_over():
+            self._new_trick()
+        else:
+            self.turn = self._next_player()
+
+    def _record_pass(self) -> None:
+        """Log the pass; under ``rules.draw_on_pass`` the passer draws the stock's top card."""
+        self.history.append(Turn(self.turn, None))
+        if self._stock and self.undealt:
+            insort(self.hands[self.turn], self.undealt.pop(0))
+
+    def _trick_over(self) -> bool:
+        """Whether the pass just made ends the trick under ``rules.passing``: every other player
+        has passed (in a row, or each once when passing puts a player out of the trick), or any
+        pass at all under "ends_trick"."""
+        passing = self.rules.passing
+        if passing == "out_of_trick":
+            return bin(self.out_of_trick).count("1") == self.players - 1
+        return passing == "ends_trick" or self.passes == self.players - 1
+
+    def _next_player(self) -> int:
+        """The next player in turn who is still in the trick."""
+        player = (self.turn + 1) % self.players
+        while self.out_of_trick >> player & 1:
+            player = (player + 1) % self.players
+        return player
+
+    def _new_trick(self) -> None:
+        """Every other player has passed (or one pass ends the trick): the last player to play
+        leads a new trick, with everyone in it."""
+        self.to_beat = None
+        self.passes = 0
+        self.out_of_trick = 0
+        self.turn = self.last_player
+
+    def _pass_the_lead(self) -> None:
+        """A leader with nothing to play hands the lead to the next player; when no player may
+        lead any card, the game is a draw."""
         self.turn = (self.turn + 1) % self.players
-        if self.passes == self.players - 1:       # back to the last player: a new trick
-            self.to_beat = None
-            self.passes = 0
+        if all(self._stuck(p) for p in range(self.players)):
+            self.outcome = "stalemate"
 
     # ------------------------------------------------------------------ the end
     def payments(self) -> list[int]:
         """What each player receives or pays (bigtwo.payments, by the whole-deck thresholds when
-        three players were dealt the whole deck); the game must be over."""
-        if self.winner is None:
+        three players were dealt the whole deck); the game must be over. A win at the deal is paid
+        for every card the others hold; a dragun holding a pair of 3s pays each other player what
+        a loser holding it pays; a draw pays nothing."""
+        if self.outcome is None:
             raise IllegalMove("the game is not over")
-        last = self.history[-1].combo
-        return payments(self.hands, self.rules, winning_play=last, whole_deck=self.deal == "all")
+        whole_deck = self.deal == "all"
+        if self.outcome == "out":
+            last = self.history[-1].combo
+            return payments(self.hands, self.rules, winning_play=last, whole_deck=whole_deck)
+        if self.winner is not None:
+            return payments([[] if i == self.winner else h for i, h in enumerate(self.hands)],
+                            self.rules, whole_deck=whole_deck)
+        if self.loser is not None:
+            owed = payments([[], self.hands[self.loser]], self.rules)[0]
+            return [-owed * (self.players - 1) if i == self.loser else owed for i in range(self.players)]
+        return [0] * self.players
 
     def copy(self) -> Game:
         """An independent copy of the state (for search and RL rollouts)."""
@@ -199,6 +376,7 @@ class Game:
         self._ctx = context(self.rules)
 
     def __repr__(self) -> str:
-        state = f"winner={self.winner}" if self.over else f"turn={self.turn}, to_beat={self.to_beat}"
+        state = (f"turn={self.turn}, to_beat={self.to_beat}" if not self.over else
+                 f"winner={self.winner}" if self.outcome == "out" else f"outcome={self.outcome!r}")
         counts = [len(h) for h in self.hands]
         return f"Game(players={self.players}, cards={counts}, {state})"

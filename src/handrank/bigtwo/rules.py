@@ -18,6 +18,10 @@ FLUSH_ORDERS = ("ranks", "suit")
 SUIT_TIEBREAKS = ("all", "below_five", "none")
 TWO_PAIR_SIZES = (4, 5)
 FIVE_CARD_MATCHES = ("any", "same_kind", "top_card")
+PASSINGS = ("jump_back", "out_of_trick", "ends_trick")
+EXTRA_CARDS = ("lowest", "highest", "lowest_diamond", "discard", "remove_lowest", "trade")
+LAST_PLAYS = ("any", "no_single_top_card", "no_top_card", "no_single_two", "no_single_or_pair_of_twos")
+FOUR_TWOS = ("play", "win", "draw", "redeal")
 
 # The straight orders RULES.md / the Big Two text list, by name: `Rules(straights="malaysia")`.
 STRAIGHT_TABLES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -77,6 +81,27 @@ class Rules:
     - ``three_card_straights``: three cards of consecutive Big Two ranks (3-4-5 .. K-A-2, no
       wrap) are a play, compared by the top card as singles are; a run beats only a run, a triple
       only a triple.
+
+    Play flow (docs/bigtwo.md, "Play flow"):
+
+    - ``passing``: ``"jump_back"`` (a player who passed may play again in the same trick),
+      ``"out_of_trick"`` (a player who passed sits out the rest of the trick) or ``"ends_trick"``
+      (one pass ends the trick; the last player to play leads the next).
+    - ``extra_card``: where the 52nd card of a three-player whole-deck deal goes: to the holder of
+      the ``"lowest"`` card dealt (3♦ in hk), of the ``"highest"`` (2♠), of the
+      ``"lowest_diamond"``; ``"discard"`` (to no one); ``"remove_lowest"`` (the lowest card is
+      taken out before the deal instead, so that the 52nd card is never the 2♠); ``"trade"`` (the
+      holder of the lowest card may swap it for the extra card: `Game.trade`).
+    - ``draw_on_pass``: a player who passes draws the top card of the stock (the undealt cards:
+      the two-player game dealt 13 cards each) while it lasts.
+    - ``last_play``: which play may not empty a hand: ``"any"`` (no restriction),
+      ``"no_single_top_card"`` (not the highest card, 2♠ in hk, alone), ``"no_top_card"`` (no play
+      holding it), ``"no_single_two"`` (no 2 alone), ``"no_single_or_pair_of_twos"``. A player to
+      lead who holds nothing but such a card passes the lead on.
+    - ``four_twos``: a player dealt all four 2s: ``"play"`` (nothing happens), ``"win"`` (wins at
+      once), ``"draw"`` (the game is drawn at once), ``"redeal"`` (the cards are dealt again).
+    - ``dragun``: a 13-card hand of six pairs and a single (the Malta "dragun") wins at once; one
+      holding a pair of 3s loses at once.
     """
 
     suit_order: str = "dchs"
@@ -103,6 +128,13 @@ class Rules:
     four_beats_all: bool = False
     five_card_match: str = "any"
     three_card_straights: bool = False
+    # play flow: who plays when, the deal, the last play and instant results (docs/bigtwo.md)
+    passing: str = "jump_back"
+    extra_card: str = "lowest"
+    draw_on_pass: bool = False
+    last_play: str = "any"
+    four_twos: str = "play"
+    dragun: bool = False
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -126,6 +158,7 @@ class Rules:
                 raise ValueError(f"Rules.{prefix}triple_at ({triple_at}) must be >= "
                                  f"{prefix}double_at ({double_at})")
         self._check_play_variants()
+        self._check_play_flow()
 
     def _check_play_variants(self) -> None:
         if self.suit_tiebreak not in SUIT_TIEBREAKS:
@@ -147,6 +180,15 @@ class Rules:
                              f"got {self.five_card_match!r}")
         if self.sisters and self.two_pair:
             raise ValueError("Rules.sisters (two consecutive pairs) replaces two_pair: set only one")
+
+    def _check_play_flow(self) -> None:
+        for name in ("draw_on_pass", "dragun"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
+        for name, options in (("passing", PASSINGS), ("extra_card", EXTRA_CARDS),
+                              ("last_play", LAST_PLAYS), ("four_twos", FOUR_TWOS)):
+            if getattr(self, name) not in options:
+                raise ValueError(f"Rules.{name} must be one of {options}, got {getattr(self, name)!r}")
 
     # ------------------------------------------------------------------ presets
     @classmethod
@@ -174,6 +216,11 @@ class Rules:
     def lowest_card(self) -> int:
         """The card id of the lowest card (3♦ in hk), which must open the game."""
         return 4 * RANKS.index("3") + SUITS.index(self.suit_order[0])
+
+    @property
+    def highest_card(self) -> int:
+        """The card id of the highest card (2♠ in hk), which the last-card rules name."""
+        return 4 * RANKS.index("2") + SUITS.index(self.suit_order[3])
 
     @property
     def five_card_kinds(self) -> tuple[Kind, ...]:
