@@ -1,6 +1,7 @@
 """A compact Big Two game state for bots and RL: deal, turns, tricks, the end and the payments."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -37,34 +38,47 @@ class Game:
     ``deal``: with 4 players every player gets 13 cards. With 2 or 3 players, ``"thirteen"``
     (default) deals 13 cards each and leaves the rest out; ``"all"`` deals the whole deck (26 each,
     or 17 each with the 52nd card to the holder of the lowest card dealt). The holder of the lowest
-    card in play (3♦ in hk) leads the first trick with a play holding it; play passes to the next
-    player (``(turn + 1) % players``); when every other player has passed in a row the last player
-    to play leads a new trick. The first player to shed every card wins and the game ends.
-    Invalid actions raise `IllegalMove` and leave the state unchanged."""
+    card in play (3♦ in hk) leads the first trick with a play holding it, unless ``leader`` names
+    the player who leads it with any play. ``hands`` deals the given hands (one per player: ids,
+    text or card strings) instead of shuffling, as a `bigtwo.Match` does after the president's
+    exchange. Play passes to the next player (``(turn + 1) % players``); when every other player
+    has passed in a row the last player to play leads a new trick. The first player to shed every
+    card wins and the game ends. Invalid actions raise `IllegalMove` and leave the state unchanged."""
 
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
-                 deal: str = "thirteen") -> None:
+                 deal: str = "thirteen", *, hands: Sequence[Cards] | None = None,
+                 leader: int | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
         if deal not in DEALS:
             raise ValueError(f"deal must be one of {DEALS}, got {deal!r}")
+        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)
+                                   or not 0 <= leader < players):
+            raise ValueError(f"leader must be a player 0..{players - 1}, got {leader!r}")
         self._ctx = context(rules)
         self.rules = self._ctx.rules
         self.players = players
         self.deal = deal
-        deck = [int(c) for c in np.random.default_rng(seed).permutation(52)]
-        per_player = 13 if deal == "thirteen" or players == 4 else 52 // players
-        self.hands: list[list[int]] = [sorted(deck[i * per_player:(i + 1) * per_player])
-                                       for i in range(players)]
+        extra: list[int] = []
+        if hands is None:
+            deck = [int(c) for c in np.random.default_rng(seed).permutation(52)]
+            per_player = 13 if deal == "thirteen" or players == 4 else 52 // players
+            self.hands: list[list[int]] = [sorted(deck[i * per_player:(i + 1) * per_player])
+                                           for i in range(players)]
+            extra = deck[players * per_player:] if deal == "all" else []
+        else:
+            self.hands = _given_hands(hands, players)
         strength = partial(card_strength, rules=self.rules)
         lowest_dealt = min((c for hand in self.hands for c in hand), key=strength)
         self.turn: int = next(i for i, hand in enumerate(self.hands) if lowest_dealt in hand)
-        extra = deck[players * per_player:] if deal == "all" else []
         self.hands[self.turn] = sorted(self.hands[self.turn] + extra)
         #: the lowest card in play, which may be the extra card of a whole-deck deal: its holder
-        #: leads, and the first play must hold it
-        self.opening_card: int = min(self.hands[self.turn], key=strength)
-        self.undealt: list[int] = sorted(deck[players * per_player:]) if not extra else []
+        #: leads, and the first play must hold it; None when a `leader` opens with any play
+        self.opening_card: int | None = min(self.hands[self.turn], key=strength)
+        if leader is not None:
+            self.turn, self.opening_card = leader, None
+        in_hands = {c for hand in self.hands for c in hand}
+        self.undealt: list[int] = [c for c in range(52) if c not in in_hands]
         #: the combo to beat; None when the player to act leads
         self.to_beat: Combo | None = None
         self.last_player: int = self.turn
@@ -202,3 +216,19 @@ class Game:
         state = f"winner={self.winner}" if self.over else f"turn={self.turn}, to_beat={self.to_beat}"
         counts = [len(h) for h in self.hands]
         return f"Game(players={self.players}, cards={counts}, {state})"
+
+
+def _given_hands(hands: Sequence[Cards], players: int) -> list[list[int]]:
+    """The `hands=` of a Game: one non-empty hand per player, no card twice."""
+    if isinstance(hands, str) or len(hands) != players:
+        raise ValueError(f"hands must hold one hand for each of the {players} players")
+    given = [sorted(parse_cards(hand)) for hand in hands]
+    seen: set[int] = set()
+    for i, hand in enumerate(given):
+        if not hand:
+            raise ValueError(f"hands[{i}] is empty")
+        twice = seen.intersection(hand)
+        if twice:
+            raise ValueError(f"hands[{i}] holds {hand_str(sorted(twice))}, dealt to an earlier hand too")
+        seen.update(hand)
+    return given
