@@ -7,6 +7,8 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import handrank as hr
 from handrank import bigtwo
@@ -257,6 +259,29 @@ def test_president_exchange():
     assert gifts == [Gift(0, 1, tuple(sorted(hr.cards("Kh 2d")))), Gift(1, 0, tuple(sorted(hr.cards("4s 5s"))))]
     with pytest.raises(ValueError, match="order must list each of the 4 players once"):
         bigtwo.president_exchange(hands, [0, 1, 2], rules)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(range(52)), st.integers(2, 4), st.sampled_from(["dchs", "cdhs", "cshd"]), st.data())
+def test_president_exchange_against_the_text_order(deck, players, suits, data):
+    """Any deal and finishing order: each hand keeps its size, no card is lost or made, and the
+    gifts are the highest / lowest cards of the dealt hands in the ruleset's order."""
+    rules = Rules(president_exchange=True, suit_order=suits)
+    hands = [sorted(deck[13 * i:13 * i + 13]) for i in range(players)]
+    order = data.draw(st.permutations(range(players)))
+    new, gifts = bigtwo.president_exchange(hands, order, rules)
+    assert [len(h) for h in new] == [13] * players
+    assert sorted(c for h in new for c in h) == sorted(c for h in hands for c in h)
+    pairs = [(order[0], order[-1], 2)] + ([(order[1], order[2], 1)] if players == 4 else [])
+    expected = []
+    for high, low, count in pairs:
+        ranked_low = sorted(hands[low], key=lambda c: strength(c, rules))
+        ranked_high = sorted(hands[high], key=lambda c: strength(c, rules))
+        expected += [Gift(low, high, tuple(sorted(ranked_low[-count:]))),
+                     Gift(high, low, tuple(sorted(ranked_high[:count])))]
+    assert gifts == expected
+    for giver, receiver, cards in gifts:
+        assert set(cards) <= set(new[receiver]) and set(cards).isdisjoint(new[giver])
 
 
 def test_president_chooses_after_receiving():
