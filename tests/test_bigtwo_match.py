@@ -72,9 +72,9 @@ def test_game_leader_opens_with_any_play():
     ({"hands": ["3d", "", "5d"]}, r"hands\[1\] is empty"),
     ({"hands": ["3d 4d", "5d", "4d 6d"]}, r"hands\[2\] holds 4d, dealt to an earlier hand too"),
     ({"hands": ["3d", "5d", "Zz"]}, "Zz"),
-    ({"hands": ["3d", "5d", "6d"], "leader": 3}, "leader must be a player 0..2"),
-    ({"leader": -1}, "leader must be a player 0..2"),
-    ({"leader": True}, "leader must be a player 0..2"),
+    ({"hands": ["3d", "5d", "6d"], "leader": 3}, "leader must be None or a player 0..2"),
+    ({"leader": -1}, "leader must be None or a player 0..2"),
+    ({"leader": True}, "leader must be None or a player 0..2"),
 ])
 def test_game_hands_and_leader_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):

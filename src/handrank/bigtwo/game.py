@@ -46,45 +46,52 @@ class Game:
     card wins and the game ends. Invalid actions raise `IllegalMove` and leave the state unchanged."""
 
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
-                 deal: str = "thirteen", *, hands: Sequence[Cards] | None = None,
-                 leader: int | None = None) -> None:
+                 deal: str = "thirteen", leader: int | None = None, *,
+                 hands: Sequence[Cards] | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
         if deal not in DEALS:
             raise ValueError(f"deal must be one of {DEALS}, got {deal!r}")
         if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)
                                    or not 0 <= leader < players):
-            raise ValueError(f"leader must be a player 0..{players - 1}, got {leader!r}")
+            raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
         self._ctx = context(rules)
         self.rules = self._ctx.rules
         self.players = players
         self.deal = deal
-        extra: list[int] = []
+        #: the player who leads the first trick with any play; None: the holder of the lowest card
+        self.leader = leader
         if hands is None:
             deck = [int(c) for c in np.random.default_rng(seed).permutation(52)]
             per_player = 13 if deal == "thirteen" or players == 4 else 52 // players
             self.hands: list[list[int]] = [sorted(deck[i * per_player:(i + 1) * per_player])
                                            for i in range(players)]
-            extra = deck[players * per_player:] if deal == "all" else []
+            if deal == "all":               # the 52nd card of 3 x 17 to the holder of the lowest dealt
+                lowest_dealt = min(deck[:players * per_player], key=partial(card_strength, rules=self.rules))
+                holder = next(i for i, hand in enumerate(self.hands) if lowest_dealt in hand)
+                self.hands[holder] = sorted(self.hands[holder] + deck[players * per_player:])
         else:
             self.hands = _given_hands(hands, players)
-        strength = partial(card_strength, rules=self.rules)
-        lowest_dealt = min((c for hand in self.hands for c in hand), key=strength)
-        self.turn: int = next(i for i, hand in enumerate(self.hands) if lowest_dealt in hand)
-        self.hands[self.turn] = sorted(self.hands[self.turn] + extra)
-        #: the lowest card in play, which may be the extra card of a whole-deck deal: its holder
-        #: leads, and the first play must hold it; None when a `leader` opens with any play
-        self.opening_card: int | None = min(self.hands[self.turn], key=strength)
-        if leader is not None:
-            self.turn, self.opening_card = leader, None
         in_hands = {c for hand in self.hands for c in hand}
         self.undealt: list[int] = [c for c in range(52) if c not in in_hands]
         #: the combo to beat; None when the player to act leads
         self.to_beat: Combo | None = None
-        self.last_player: int = self.turn
         self.passes: int = 0
         self.winner: int | None = None
         self.history: list[Turn] = []
+        #: the lowest card in play, which may be the extra card of a whole-deck deal: its holder
+        #: leads, and the first play must hold it; None when `leader` leads with any play
+        self.opening_card: int | None = None
+        self.turn = self.last_player = 0
+        self._first_leader()
+
+    def _first_leader(self) -> None:
+        strength = partial(card_strength, rules=self.rules)
+        lowest = min((c for hand in self.hands for c in hand), key=strength)
+        self.opening_card = lowest if self.leader is None else None
+        self.turn = (next(i for i, hand in enumerate(self.hands) if lowest in hand)
+                     if self.leader is None else self.leader)
+        self.last_player = self.turn
 
     # ------------------------------------------------------------------ queries
     @property
