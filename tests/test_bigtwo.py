@@ -10,7 +10,7 @@ import handrank as hr
 from handrank import bigtwo
 from handrank.bigtwo import Combo, Kind, Rules
 
-PRESETS = ("hk", "taiwan", "pusoy", "malaysia", "indonesia", "vietnam", "ace_low")
+PRESETS = ("hk", "taiwan", "pusoy", "malaysia", "indonesia", "vietnam", "hawaii")
 
 
 # ----------------------------------------------------------------------------- rules
@@ -118,9 +118,10 @@ ALL_WINDOWS = ["".join("23456789TJQKA"[(i + j) % 13] for j in range(5)) for i in
 
 
 @pytest.mark.parametrize("name", list(STRAIGHT_ORDERS))
-def test_straight_order_of_each_preset(name):
+def test_straight_order_of_each_table(name):
     suits = "dcdcd"
-    combos = {w: bigtwo.classify([r + s for r, s in zip(w, suits)], name) for w in ALL_WINDOWS}
+    rules = Rules(straights=name)
+    combos = {w: bigtwo.classify([r + s for r, s in zip(w, suits)], rules) for w in ALL_WINDOWS}
     straights = {w: c for w, c in combos.items() if c is not None}
     assert all(c.kind is Kind.STRAIGHT for c in straights.values())
     ranked = sorted(straights, key=lambda w: straights[w].key)
@@ -132,8 +133,9 @@ def test_straight_order_of_each_preset(name):
 def test_straight_tiebreak_card():
     # hk: the 2 breaks ties in A-2-3-4-5; ace_low: the A does
     assert bigtwo.beats("As 2h 3d 4d 5d", "Ac 2d 3s 4s 5s")
-    assert bigtwo.beats("Ac 2d 3s 4s 5s", "As 2h 3d 4d 5d", "ace_low") is False
-    assert bigtwo.beats("As 2d 3d 4d 5d", "Ac 2h 3s 4s 5s", "ace_low")
+    ace_low = Rules(straights="ace_low")
+    assert bigtwo.beats("Ac 2d 3s 4s 5s", "As 2h 3d 4d 5d", ace_low) is False
+    assert bigtwo.beats("As 2d 3d 4d 5d", "Ac 2h 3s 4s 5s", ace_low)
     # top card otherwise
     assert bigtwo.beats("3s 4d 5d 6d 7s", "3d 4s 5s 6s 7h")
 

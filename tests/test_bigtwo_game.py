@@ -192,8 +192,8 @@ def test_copies_and_pickles_are_independent():
         random_game(clone, random.Random(1))
         assert clone.over and not game.over and sum(clone.payments()) == 0
     assert len(game.history) == 1
-    rules = pickle.loads(pickle.dumps(Rules.preset("ace_low")))
-    assert rules == Rules.preset("ace_low") and bigtwo.classify("As 2d 3d 4d 5c", rules) is not None
+    rules = pickle.loads(pickle.dumps(Rules(straights="ace_low")))
+    assert rules == Rules(straights="ace_low") and bigtwo.classify("As 2d 3d 4d 5c", rules) is not None
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -39,7 +39,7 @@ def as_dict(moves):
 LEADING = {
     "hk": Rules(),
     "malaysia": Rules.preset("malaysia"),
-    "ace_low": Rules.preset("ace_low"),
+    "ace_low": Rules(straights="ace_low"),
     "variants": Rules.preset("indonesia").replace(two_pair=True, four_of_a_kind="both",
                                                      flushes=False, suit_order="shdc"),
 }

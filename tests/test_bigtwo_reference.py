@@ -28,7 +28,13 @@ SPECS = {
     "indonesia": ("dchs", PLAIN + " JQKA2", {}),
     "vietnam": ("dchs", PLAIN, {}),
     "ace_low": ("dchs", "23456 " + PLAIN + " A2345", {"A2345": "A", "23456": "6"}),
+    "hawaii": ("cshd", PLAIN + " 23456 A2345", {}),
 }
+
+
+def rules_of(name: str) -> Rules:
+    """The rules a name of SPECS stands for: a preset, or "ace_low", a straight table (no preset)."""
+    return Rules(straights="ace_low") if name == "ace_low" else Rules.preset(name)
 
 
 def subsets(k: int) -> np.ndarray:
@@ -160,11 +166,11 @@ def test_exhaustive_presets(all_sets, name, k):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["pusoy", "indonesia", "vietnam", "ace_low"])
+@pytest.mark.parametrize("name", ["pusoy", "indonesia", "vietnam", "ace_low", "hawaii"])
 def test_exhaustive_other_presets(all_sets, name):
     for k in (1, 2, 3, 5):
         hands = all_sets[k]
-        assert_same_order(bigtwo.classify_batch(hands, name), reference_for(name).values(hands))
+        assert_same_order(bigtwo.classify_batch(hands, rules_of(name)), reference_for(name).values(hands))
 
 
 VARIANTS = [
@@ -188,7 +194,7 @@ def test_variants_on_a_sample():
     """The options on 200,000 random 5-card sets (the exhaustive runs are `slow`)."""
     hands = np.unique(np.sort(bigtwo_random(200_000), axis=1), axis=0)
     for changes, options in VARIANTS:
-        rules = Rules.preset("ace_low").replace(**changes)
+        rules = rules_of("ace_low").replace(**changes)
         assert_same_order(bigtwo.classify_batch(hands, rules),
                           reference_for("ace_low", **options).values(hands))
 

@@ -9,9 +9,11 @@ from handrank.bigtwo.actions import ComboSpace
 from handrank.bigtwo.combo import (ACTIONS, Combo, action_cards, action_mask, beats, card_strength,
                                     classify, classify_batch, legal_move_arrays, legal_moves)
 from handrank.bigtwo.game import Game, IllegalMove, Turn
+from handrank.bigtwo.match import GameResult, Gift, Match, president_exchange
 from handrank.bigtwo.rules import Kind, Rules
-from handrank.bigtwo.scoring import holds_bonus, is_bonus_play, payments
+from handrank.bigtwo.scoring import TeamResult, finish_points, holds_bonus, is_bonus_play, payments, team_result
 
 __all__ = ["Rules", "Kind", "Combo", "classify", "beats", "classify_batch", "legal_moves",
            "legal_move_arrays", "action_mask", "action_cards", "ACTIONS", "ComboSpace", "card_strength",
-           "payments", "holds_bonus", "is_bonus_play", "Game", "IllegalMove", "Turn"]
+           "payments", "holds_bonus", "is_bonus_play", "Game", "IllegalMove", "Turn",
+           "TeamResult", "team_result", "finish_points", "Match", "GameResult", "Gift", "president_exchange"]

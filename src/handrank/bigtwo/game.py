@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -41,21 +42,24 @@ class Game:
     "ghost hand"); ``"all"`` deals the whole deck (26 each, or 17 each with the 52nd card placed as
     ``rules.extra_card`` says: by default to the holder of the lowest card dealt). The holder of
     the lowest card in play (3♦ in hk) leads the first trick with a play holding it, unless
-    ``leader`` names the player who leads it with any play (a `bigtwo.Match` game after the first). Play passes to the next player (``(turn + 1) % players``, skipping those out of
+    ``leader`` names the player who leads it with any play (a `bigtwo.Match` game after the first). ``hands`` deals the given hands
+    (one per player: ids, text or card strings) instead of shuffling, as a `bigtwo.Match` does
+    after the president's exchange. Play passes to the next player (``(turn + 1) % players``, skipping those out of
     the trick under ``rules.passing``); when every other player has passed the last player to play
     leads a new trick. The first player to shed every card wins and the game ends; the rules may
     end it at the deal (`outcome`). Invalid actions raise `IllegalMove` and leave the state
     unchanged."""
 
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
-                 deal: str = "thirteen", *, leader: int | None = None) -> None:
+                 deal: str = "thirteen", *, leader: int | None = None,
+                 hands: Sequence[Cards] | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
         if deal not in DEALS:
             raise ValueError(f"deal must be one of {DEALS}, got {deal!r}")
         if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)
                                    or not 0 <= leader < players):
-            raise ValueError(f"leader must be a player 0..{players - 1}, got {leader!r}")
+            raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
         self._ctx = context(rules)
         self.rules = self._ctx.rules
         self.players = players
@@ -82,10 +86,17 @@ class Game:
         #: leads, and the first play must hold it; None when `leader` leads with any play
         self.opening_card: int | None = None
         self.turn = self.last_player = 0          # set when the deal is settled (_open)
-        rng = np.random.default_rng(seed)
-        self._deal(rng)
-        while self.rules.four_twos == "redeal" and four_twos_holder(self.hands) is not None:
+        self.hands: list[list[int]]
+        self.undealt: list[int]
+        if hands is None:
+            rng = np.random.default_rng(seed)
             self._deal(rng)
+            while self.rules.four_twos == "redeal" and four_twos_holder(self.hands) is not None:
+                self._deal(rng)
+        else:
+            self.hands = _given_hands(hands, players)
+            in_hands = {c for hand in self.hands for c in hand}
+            self.undealt = [c for c in range(52) if c not in in_hands]
         self._open()
 
     def _deal(self, rng: np.random.Generator) -> None:
@@ -97,14 +108,13 @@ class Game:
         if extra_card == "remove_lowest":         # the lowest card, not a dealt one, stays out
             deck.remove(self.rules.lowest_card)
             deck.append(self.rules.lowest_card)
-        self.hands: list[list[int]] = [sorted(deck[i * per_player:(i + 1) * per_player])
-                                       for i in range(self.players)]
+        self.hands = [sorted(deck[i * per_player:(i + 1) * per_player]) for i in range(self.players)]
         rest = deck[self.players * per_player:]
         holder = self._extra_card_holder() if extra_card else None
         if holder is not None:
             self.hands[holder] = sorted(self.hands[holder] + rest)
             rest = []
-        self.undealt: list[int] = rest if self._stock else sorted(rest)
+        self.undealt = rest if self._stock else sorted(rest)
 
     @property
     def _stock(self) -> bool:
@@ -380,3 +390,19 @@ class Game:
                  f"winner={self.winner}" if self.outcome == "out" else f"outcome={self.outcome!r}")
         counts = [len(h) for h in self.hands]
         return f"Game(players={self.players}, cards={counts}, {state})"
+
+
+def _given_hands(hands: Sequence[Cards], players: int) -> list[list[int]]:
+    """The `hands=` of a Game: one non-empty hand per player, no card twice."""
+    if isinstance(hands, str) or len(hands) != players:
+        raise ValueError(f"hands must hold one hand for each of the {players} players")
+    given = [sorted(parse_cards(hand)) for hand in hands]
+    seen: set[int] = set()
+    for i, hand in enumerate(given):
+        if not hand:
+            raise ValueError(f"hands[{i}] is empty")
+        twice = seen.intersection(hand)
+        if twice:
+            raise ValueError(f"hands[{i}] holds {hand_str(sorted(twice))}, dealt to an earlier hand too")
+        seen.update(hand)
+    return given

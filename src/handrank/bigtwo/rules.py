@@ -22,6 +22,8 @@ PASSINGS = ("jump_back", "out_of_trick", "ends_trick")
 EXTRA_CARDS = ("lowest", "highest", "lowest_diamond", "discard", "remove_lowest", "trade")
 LAST_PLAYS = ("any", "no_single_top_card", "no_top_card", "no_single_two", "no_single_or_pair_of_twos")
 FOUR_TWOS = ("play", "win", "draw", "redeal")
+SCORINGS = ("points", "finish_order", "teams")
+PLAY_OUT_LEADS = ("next", "lowest_card")
 
 # The straight orders RULES.md / the Big Two text list, by name: `Rules(straights="malaysia")`.
 STRAIGHT_TABLES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -56,6 +58,22 @@ class Rules:
       (``double_multiplier`` / ``triple_multiplier`` times 1 per card: 2 and 3 by default).
     - ``whole_deck_double_at`` / ``whole_deck_triple_at``: the same thresholds when three players
       are dealt the whole deck (17 cards each): double with more than 11 cards, triple with 17.
+    - ``unplayed_two_multiplier``: each 2 a loser still holds multiplies their payment by this (2:
+      the seed's "double the count for each unused 2"; 1, the default: off).
+    - ``scoring``: ``"points"`` (the losers pay per card, `payments`), ``"finish_order"`` (play
+      goes on until one player is left; players are ranked by the order they went out) or
+      ``"teams"`` (four players, partners opposite: the team holding fewer cards wins; a tie is
+      settled by five-card shootouts). `bigtwo.Match` plays and scores the last two.
+    - ``play_out_lead``: who leads when the players still holding cards play on for the places
+      after the first: ``"next"`` (the player after the one who went out, with any play) or
+      ``"lowest_card"`` (the holder of the lowest card left, with a play holding it).
+    - ``winner_leads_next``: in a `bigtwo.Match`, the winner of a game leads the next one with any
+      play, instead of the holder of the lowest card.
+    - ``president_exchange``: in a `bigtwo.Match`, games are played out to a full finishing order
+      and, from the second game, the first out (president) and the last (scum) swap 2 cards, the
+      second and the second to last (vice-president, vice-scum) 1: the scum and vice-scum give
+      their highest cards, the president and vice-president their lowest.
+    - ``president_chooses``: the president gives any 2 cards, chosen after receiving the scum's.
     - ``double_held``: a loser's payment doubles once if they still hold a 2, four of a kind or a
       straight flush.
     - ``double_winning_play``: every payment doubles if the winner's last play held a 2, four of a
@@ -119,6 +137,13 @@ class Rules:
     triple_multiplier: int = 3
     whole_deck_double_at: int = 12
     whole_deck_triple_at: int = 17
+    # scoring and matches (docs/bigtwo.md maps each to its line of the seed; checked in _check_scoring)
+    unplayed_two_multiplier: int = 1
+    scoring: str = "points"
+    play_out_lead: str = "next"
+    winner_leads_next: bool = False
+    president_exchange: bool = False
+    president_chooses: bool = False
     # house rules on the plays and their order (docs/bigtwo.md maps each to its line of the seed)
     suit_tiebreak: str = "all"
     two_pair_size: int = 5
@@ -159,6 +184,7 @@ class Rules:
                                  f"{prefix}double_at ({double_at})")
         self._check_play_variants()
         self._check_play_flow()
+        self._check_scoring()
 
     def _check_play_variants(self) -> None:
         if self.suit_tiebreak not in SUIT_TIEBREAKS:
@@ -189,6 +215,20 @@ class Rules:
                               ("last_play", LAST_PLAYS), ("four_twos", FOUR_TWOS)):
             if getattr(self, name) not in options:
                 raise ValueError(f"Rules.{name} must be one of {options}, got {getattr(self, name)!r}")
+
+    def _check_scoring(self) -> None:
+        value = self.unplayed_two_multiplier
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"Rules.unplayed_two_multiplier must be an int >= 1, got {value!r}")
+        if self.scoring not in SCORINGS:
+            raise ValueError(f"Rules.scoring must be one of {SCORINGS}, got {self.scoring!r}")
+        if self.play_out_lead not in PLAY_OUT_LEADS:
+            raise ValueError(f"Rules.play_out_lead must be one of {PLAY_OUT_LEADS}, got {self.play_out_lead!r}")
+        for name in ("winner_leads_next", "president_exchange", "president_chooses"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
+        if self.president_chooses and not self.president_exchange:
+            raise ValueError("Rules.president_chooses needs president_exchange=True")
 
     # ------------------------------------------------------------------ presets
     @classmethod
@@ -299,10 +339,10 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "hk": {},
     "taiwan": {"suit_order": "cdhs"},
     "pusoy": {"suit_order": "cshd"},
-    "malaysia": {"straights": PLAIN_STRAIGHTS + (("A2345", "2"), ("23456", "2"))},
-    "indonesia": {"straights": PLAIN_STRAIGHTS + (("JQKA2", "2"),)},
-    "vietnam": {"straights": PLAIN_STRAIGHTS},
-    "ace_low": {"straights": (("23456", "6"),) + PLAIN_STRAIGHTS + (("A2345", "A"),)},
+    "malaysia": {"straights": "malaysia"},
+    "indonesia": {"straights": "indonesia"},
+    "vietnam": {"straights": "vietnam"},
+    "hawaii": {"suit_order": "cshd", "scoring": "finish_order", "play_out_lead": "lowest_card"},
 }
 # Names no longer presets, and why: a user of the old name learns what to use instead.
 _REMOVED = {
@@ -310,4 +350,6 @@ _REMOVED = {
                     "another name (hk suits, straights 3-4-5-6-7 ... 10-J-Q-K-A < J-Q-K-A-2), not the "
                     "published rule set of henrycharlesworth/big2_PPOalgorithm (4-card two pair and four "
                     "of a kind, no 5-card four of a kind, 1 per card left); use Rules.preset('indonesia')",
+    "ace_low": "the Big Two preset 'ace_low' is gone: presets are rule sets named for where they are "
+               "played, and no place is given for this straight order; use Rules(straights='ace_low')",
 }
