@@ -156,7 +156,7 @@ def test_the_previous_winner_leads_later_games():
         random_play(game, random.Random(seed))
         assert game.history[0].player == seed % 4
     for bad in (4, -1, True, "0"):
-        with pytest.raises(ValueError, match="leader must be a player 0..3"):
+        with pytest.raises(ValueError, match="leader must be None or a player 0..3"):
             Game(4, leader=bad)
 
 

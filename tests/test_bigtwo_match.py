@@ -392,3 +392,23 @@ def test_presets_are_named_for_places():
     with pytest.raises(ValueError, match=r"preset 'ace_low' is gone: .* use Rules\(straights='ace_low'\)"):
         Rules.preset("ace_low")
     assert Rules(straights="ace_low").straights[0] == ("23456", "6")
+
+
+# ----------------------------------------------------------------------------- games decided at the deal
+@pytest.mark.parametrize("scoring", ["points", "finish_order"])
+def test_games_without_a_winner_are_scored_and_dealt_again(scoring):
+    """Seed: "On the contrary, some variations said that it's an automatic draw when 1 player has
+    all 4 twos". A drawn game has no finishing order: the match scores it (payments under points, else 0) and
+    deals again, with no exchange and no winner to lead."""
+    rules = Rules(four_twos="draw", scoring=scoring, president_exchange=scoring == "finish_order",
+                  winner_leads_next=True)
+    chooser = random.Random(5)
+    seed = next(s for s in range(10_000) if Match(4, rules, seed=s).game.outcome == "four_twos")
+    match = Match(4, rules, seed=seed)
+    assert match.game.over and match.game.winner is None
+    drawn = match.game.payments() if scoring == "points" else [0, 0, 0, 0]
+    game = match.next_game()
+    assert match.stage == "game" and match.games_played == 1 and match.scores == drawn
+    assert match.gifts == [] and game.leader is None and not game.over
+    finish_game(match, chooser)
+    assert match.games_played == 2 and sum(match.scores) == (0 if scoring == "points" else 0 + 1 + 2 + 3)

@@ -125,6 +125,7 @@ class Match:
         if self.stage == "shootout":
             first_out = team_result(game.hands)
         elif rules.scoring == "finish_order" or rules.president_exchange:
+            assert game.winner is not None      # only a shootout gets here without one
             rest = [(game.winner + k) % game.players for k in range(1, game.players)]
             if len(rest) > 1:
                 leader = 0 if rules.play_out_lead == "next" else None     # else the lowest card
