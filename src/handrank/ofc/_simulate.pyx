@@ -7,6 +7,7 @@ Hand number h plays with its own random stream, seeded from (seed, h): a hand's 
 depend on nothing else, so the result is the same for any thread count or split of the hands.
 """
 from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.string cimport memcpy
 from handrank._random cimport random_t, seed_random, below
 
 DEF MAX_PLAYERS = 4
@@ -38,7 +39,7 @@ cdef inline void place_randomly(random_t* r, const uint8_t* cards, int k, int di
     that overfill no row (the same number whichever card is discarded, so the pair is uniform
     over the legal placements). Each card joins the end of its row, in ascending order."""
     cdef int rows[3]
-    cdef int room = 0, row, m = k - discards, skip = -1, i, choice, total, code, overfull
+    cdef int room = 0, row, m = k - discards, skip = -1, i, choice
     cdef int counts[3]
     cdef int target[5]
     for row in range(3):
@@ -48,22 +49,16 @@ cdef inline void place_randomly(random_t* r, const uint8_t* cards, int k, int di
     if discards:
         skip = below(r, k)
         discarded[0] = cards[skip]
-    total = 1
-    for i in range(m):
-        total *= room
-    # rejection: an assignment uniform over all room**m, kept when no row overflows
+    # rejection: each card's row uniform over the rows with room, the whole assignment kept when
+    # no row overflows (so it is uniform over the legal ones)
     while True:
-        code = below(r, total)
         counts[0] = counts[1] = counts[2] = 0
-        overfull = 0
         for i in range(m):
-            row = rows[code % room]
-            code //= room
+            row = rows[below(r, room)]
             target[i] = row
             counts[row] += 1
-        for row in range(3):
-            overfull |= filled[row] + counts[row] > ROW_SIZE[row]
-        if not overfull:
+        if (filled[0] + counts[0] <= ROW_SIZE[0] and filled[1] + counts[1] <= ROW_SIZE[1]
+                and filled[2] + counts[2] <= ROW_SIZE[2]):
             break
     choice = 0
     for i in range(k):
@@ -84,16 +79,23 @@ def play_random(uint64_t seed, const int32_t[:, ::1] streets, const uint64_t[::1
     the caller checked the sizes)."""
     cdef Py_ssize_t n = hand_numbers.shape[0], h
     cdef int players = boards.shape[1], nstreets = streets.shape[0]
-    cdef int per_player = dealt.shape[2], total = players * per_player
+    cdef int per_player = dealt.shape[2], per_discards = discards.shape[2]
+    cdef int total = players * per_player
     cdef int j, p, s, k, d, at, offset, swap_with
     cdef uint8_t deck[DECK]
     cdef uint8_t swap
+    cdef uint8_t* hand_boards
+    cdef uint8_t* hand_dealt
+    cdef uint8_t* hand_discards
     cdef int filled[MAX_PLAYERS][3]
     cdef int dropped[MAX_PLAYERS]
     cdef random_t r
     with nogil:
         for h in range(n):
             seed_random(&r, seed, hand_numbers[h])
+            hand_boards = &boards[h, 0, 0]
+            hand_dealt = &dealt[h, 0, 0]
+            hand_discards = &discards[h, 0, 0]
             # the first `total` cards of a uniform shuffle (Fisher-Yates, stopped early)
             for j in range(DECK):
                 deck[j] = j
@@ -112,10 +114,9 @@ def play_random(uint64_t seed, const int32_t[:, ::1] streets, const uint64_t[::1
                 d = streets[s, 1]
                 for p in range(players):
                     sort_small(&deck[at], k)
-                    for j in range(k):
-                        dealt[h, p, offset + j] = deck[at + j]
-                    place_randomly(&r, &deck[at], k, d, &boards[h, p, 0], filled[p],
-                                   &discards[h, p, dropped[p]] if d else NULL)
+                    memcpy(hand_dealt + p * per_player + offset, &deck[at], k)
+                    place_randomly(&r, &deck[at], k, d, hand_boards + p * 13, filled[p],
+                                   hand_discards + p * per_discards + dropped[p])
                     dropped[p] += d
                     at += k
                 offset += k
