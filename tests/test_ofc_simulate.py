@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import ofc_reference as ref
 from handrank import ofc
@@ -94,10 +95,10 @@ def _street_actions(sim: ofc.Simulation, plan) -> list[tuple[int, tuple[int, int
     for street, (k, d) in enumerate(plan):
         digits = np.take_along_axis(row_of, dealt[:, start:start + k].astype(np.int64), axis=1)
         action = (digits * 4 ** np.arange(k)).sum(axis=1)
-        states = [tuple(f) for f in free.tolist()]
-        for state in set(states):
-            rows = np.array([s == state for s in states])
-            out.append((street, state, k, action[rows]))
+        codes = free @ np.array([36, 6, 1])
+        for code in np.unique(codes):
+            state = (int(code) // 36, int(code) // 6 % 6, int(code) % 6)
+            out.append((street, state, k, action[codes == code]))
         for row in range(3):
             free[:, row] -= (digits == row).sum(axis=1)
         start += k
@@ -125,6 +126,25 @@ def test_the_policy_is_uniform_over_the_legal_placements(variant) -> None:
         freedom += dof
     assert freedom > 300       # the first street alone has 232 legal placements
     assert abs(statistic - freedom) < 4 * np.sqrt(2 * freedom)
+
+
+@settings(max_examples=30, deadline=None)
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2 ** 64 - 1), hands=st.integers(0, 40),
+       threads=st.integers(1, 3))
+def test_any_seed_plays_whole_hands(case, seed, hands, threads) -> None:
+    """Invariants for any seed: one deck per hand, each board the player's cards less their
+    discards, zero-sum points, and the points and fouls of ofc.score / evaluate_batch."""
+    variant, players = case
+    sim = ofc.simulate(hands, variant, players=players, seed=seed, threads=threads)
+    every = np.sort(sim.dealt.reshape(hands, players * sim.dealt.shape[2]), axis=1)
+    assert not (every[:, 1:] == every[:, :-1]).any()
+    kept = np.sort(np.concatenate([sim.boards, sim.discards], axis=2), axis=2)
+    assert np.array_equal(kept, np.sort(sim.dealt, axis=2))
+    assert (sim.points.sum(axis=1) == 0).all()
+    for h in range(min(hands, 5)):
+        boards = [ofc.Board.from_cards(b) for b in sim.boards[h].tolist()]
+        assert sim.points[h].tolist() == ofc.score(boards, variant)
+        assert sim.foul[h].tolist() == [ofc.is_foul(b, variant) for b in boards]
 
 
 def test_seeding() -> None:
