@@ -7,6 +7,9 @@ was dealt; the policy is checked, by counting, to be uniform over the legal plac
 """
 from __future__ import annotations
 
+import threading
+import time
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -157,6 +160,28 @@ def test_seeding() -> None:
     assert (other.dealt != one.dealt).any(axis=(1, 2)).mean() > 0.99
     # a random placement, not a fixed one: the same deal seldom ends in the same boards
     assert len({tuple(b) for b in one.boards[:, 0, :3].tolist()}) > 2900
+
+
+def test_the_gil_is_released() -> None:
+    """Python runs in another thread while simulate plays (it would wait for the whole call if
+    the compiled loops held the GIL)."""
+    window: list[float] = []
+
+    def play() -> None:
+        start = time.perf_counter()
+        ofc.simulate(200_000, "pineapple", seed=3, threads=1)
+        window.extend((start, time.perf_counter()))
+
+    ticks = []
+    worker = threading.Thread(target=play)
+    worker.start()
+    while worker.is_alive():
+        ticks.append(time.perf_counter())
+        time.sleep(0)
+    worker.join()
+    start, end = window
+    margin = (end - start) / 5
+    assert any(start + margin < t < end - margin for t in ticks)
 
 
 def test_shapes_and_empty() -> None:
