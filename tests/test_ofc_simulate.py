@@ -43,7 +43,8 @@ def test_points_match_the_reference(played, case) -> None:
     assert (sim.points.sum(axis=1) == 0).all()
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+@pytest.mark.parametrize("options", OPTIONS,
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_scoring_options_match_the_reference(options) -> None:
     for i, (variant, players) in enumerate([("classic", 4), ("deuce", 3)]):
         rules = ofc.Rules.preset(variant).replace(name=variant, **options)
