@@ -8,6 +8,8 @@ exact Fantasyland solver, for the classic, pineapple, progressive and 2-7 ("deuc
 Play: `Game` deals and plays one hand street by street (`PartialBoard` boards, `Placement`
 turns, the fixed action space of `ofc.actions`), `Match` carries scores and Fantasyland from
 hand to hand, and `handrank.ofc.env` (extra ``rl``) is a PettingZoo environment over `Game`.
+`simulate` plays whole hands under a random policy in compiled code (a baseline, millions of
+hands a minute).
 """
 from handrank._threerow.board import Board, BoardArrays
 from handrank._threerow.solver import SolutionArrays
@@ -17,10 +19,11 @@ from handrank.ofc.match import Match
 from handrank.ofc.partial import PartialBoard
 from handrank.ofc.placement import IllegalPlacement, Placement
 from handrank.ofc.rules import Rules
+from handrank.ofc.simulate import Simulation, simulate
 from handrank.ofc.solver import Solution, solve_fantasyland, solve_fantasyland_batch
 from handrank.rows import value as row_value, value_batch as row_value_batch
 
 __all__ = ["Rules", "Board", "row_value", "row_value_batch", "is_foul", "royalties", "fantasyland",
            "score", "evaluate_batch", "BoardArrays", "score_batch", "solve_fantasyland",
            "solve_fantasyland_batch", "Solution", "SolutionArrays", "PartialBoard", "Placement",
-           "IllegalPlacement", "Game", "Match", "streets"]
+           "IllegalPlacement", "Game", "Match", "streets", "simulate", "Simulation"]
