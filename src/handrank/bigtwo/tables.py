@@ -7,7 +7,8 @@ higher beats lower among plays of the same size):
   (rank and suit in Big Two order: rank 0 = three .. 12 = two, suit 0 = the ruleset's lowest);
   where two pairs are four-card plays, those are keyed as their higher pair (1..52) and a bare
   four as 53 + rank; three-card straights (``three_card_straights``) 2**24 plus their top card's
-  single key; where suits break no ties (``suit_tiebreak``), suits count 0;
+  single key; runs of 6 to 13 cards (``long_straights``, ``dragon``) their top card's single key,
+  the suit counting only where suits break ties of five-card plays; where suits break no ties (``suit_tiebreak``), suits count 0;
 - five cards: the class entry's base plus the tie-break suit (see handrank.bigtwo.classes).
 """
 from __future__ import annotations
@@ -52,7 +53,7 @@ def tables(rules: Rules) -> _bigtwo.Tables:
     two_pair4 = rules.two_pair and rules.two_pair_size == 4
     return _bigtwo.Tables(rank, suit, pick.ravel(), classes, rules.four_cards_alone,
                           rules.two_pair and not two_pair4 or rules.sisters, straight_masks, two_pair4,
-                          rules.three_of_a_kind_hand, rules.three_card_straights)
+                          rules.three_of_a_kind_hand, rules.three_card_straights, rules.run_sizes)
 
 
 def five_card_kind(rules: Rules, key: int) -> Kind:
