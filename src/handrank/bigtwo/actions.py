@@ -147,9 +147,10 @@ class ComboSpace:
         n = (rank < 13).sum(axis=1)
         low = rank.min(axis=1)
         top = np.take_along_axis(runs, np.argmax(np.where(rank < 13, rank, -1), axis=1)[:, None], axis=1)[:, 0]
-        # every card but the top one: its suit is the base-4 digit of its place in the run
-        digit = np.where((rank < 13) & (rank < (low + n - 1)[:, None]), runs.astype(np.int64) % 4, 0)
+        # every card but the top one (nor a padding slot): its suit is the base-4 digit of its
+        # place in the run
+        digit = np.where(rank < (low + n - 1)[:, None], runs.astype(np.int64) % 4, 0)
         others = (digit << (2 * (rank - low[:, None])).clip(0, 62)).sum(axis=1)
         start = np.array([self._run_start[int(k)] for k in n], dtype=np.int64)
-        power = np.left_shift(np.int64(1), 2 * (n - 1).astype(np.int64))
-        return start + (low * 4 + self._suit_position[top]) * power + others
+        power = np.int64(4) ** (n - 1)
+        return np.asarray(start + (low * 4 + self._suit_position[top]) * power + others, dtype=np.int64)
