@@ -214,20 +214,20 @@ cdef inline int32_t long_run_key(const rules_t* t, const uint8_t* c, int k) noex
     """Key of k >= 6 cards of consecutive Big Two ranks where the rules allow such runs (0 else):
     their top card's single key, its suit counting where suits break ties of five-card plays."""
     cdef uint32_t ranks = 0
-    cdef int j, low = 12, high = 0
-    cdef uint8_t top = c[0]
+    cdef int j, r, low = 12
     if k > 13 or not (t.run_sizes >> k) & 1:
         return 0
-    for j in range(k):
-        ranks |= (<uint32_t>1) << t.rank[c[j]]
-        low = min(low, t.rank[c[j]])
-        if t.rank[c[j]] >= high:
-            high = t.rank[c[j]]
-            top = c[j]
+    for j in range(k):                  # no branch per card: random rows are almost never runs
+        r = t.rank[c[j]]
+        ranks |= (<uint32_t>1) << r
+        low = min(low, r)
     # k distinct ranks from `low` up: the bits low .. low + k - 1 exactly
     if ranks != (((<uint32_t>1) << k) - 1) << low:
         return 0
-    return 1 + 4 * high + t.pick[16 * top + 14]      # 14: the "any card" selector of a flush
+    for j in range(k):
+        if t.rank[c[j]] == low + k - 1:
+            return 1 + 4 * (low + k - 1) + t.pick[16 * c[j] + 14]   # 14: the "any card" selector
+    return 0
 
 
 cdef inline int32_t run3_key(const rules_t* t, const uint8_t* c) noexcept nogil:
