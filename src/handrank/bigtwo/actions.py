@@ -58,8 +58,8 @@ class ComboSpace:
         bits = _BIT[cards].sum(axis=1)
         self._order = np.argsort(bits)
         self._sorted_bits = bits[self._order]
-        # the first action of each run length's block, and the end of the last block
-        self._run_start: dict[int, int] = {}
+        # the first action of each run length's block (by length), and the end of the last block
+        self._run_start = np.zeros(14, dtype=np.int64)
         start = len(cards) + 1
         for n in self.rules.run_sizes:
             self._run_start[n] = start
@@ -107,8 +107,8 @@ class ComboSpace:
             return []
         if action <= len(self._cards):
             return [int(c) for c in self._cards[action - 1] if c != 255]
-        n = max(n for n, start in self._run_start.items() if start <= action)
-        low, rest = divmod(int(action) - self._run_start[n], 4 ** n)
+        n = max(n for n in self.rules.run_sizes if self._run_start[n] <= action)
+        low, rest = divmod(int(action) - int(self._run_start[n]), 4 ** n)
         top_position, digits = divmod(rest, 4 ** (n - 1))
         ranks = [(low + j + 1) % 13 for j in range(n)]            # poker ranks, lowest card first
         run = [4 * r + (digits >> 2 * j & 3) for j, r in enumerate(ranks[:-1])]
@@ -146,11 +146,12 @@ class ComboSpace:
         rank = _RANK[runs]
         n = (rank < 13).sum(axis=1)
         low = rank.min(axis=1)
-        top = np.take_along_axis(runs, np.argmax(np.where(rank < 13, rank, -1), axis=1)[:, None], axis=1)[:, 0]
+        high = low + n - 1
+        top = runs[np.arange(len(runs)), np.argmax(rank == high[:, None], axis=1)]
         # every card but the top one (nor a padding slot): its suit is the base-4 digit of its
         # place in the run
-        digit = np.where(rank < (low + n - 1)[:, None], runs.astype(np.int64) % 4, 0)
-        others = (digit << (2 * (rank - low[:, None])).clip(0, 62)).sum(axis=1)
-        start = np.array([self._run_start[int(k)] for k in n], dtype=np.int64)
+        digit = np.where(rank < high[:, None], runs.astype(np.int64) % 4, 0)
+        others = (digit << 2 * (rank - low[:, None])).sum(axis=1)
+        start = self._run_start[n]
         power = np.int64(4) ** (n - 1)
         return np.asarray(start + (low * 4 + self._suit_position[top]) * power + others, dtype=np.int64)

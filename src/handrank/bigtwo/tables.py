@@ -8,7 +8,8 @@ higher beats lower among plays of the same size):
   where two pairs are four-card plays, those are keyed as their higher pair (1..52) and a bare
   four as 53 + rank; three-card straights (``three_card_straights``) 2**24 plus their top card's
   single key; runs of 6 to 13 cards (``long_straights``, ``dragon``) their top card's single key,
-  the suit counting only where suits break ties of five-card plays; where suits break no ties (``suit_tiebreak``), suits count 0;
+  the suit counting only where suits break ties of five-card plays; where suits break no ties
+  (``suit_tiebreak``), suits count 0;
 - five cards: the class entry's base plus the tie-break suit (see handrank.bigtwo.classes).
 """
 from __future__ import annotations
