@@ -27,6 +27,16 @@ def test_classify_batch_5(benchmark, hands, n_hands, record):
     record(n_hands)
 
 
+@pytest.mark.benchmark(group="bigtwo classify_batch")
+def test_classify_batch_7_long_runs(benchmark, hands, n_hands, record):
+    """Seven-card rows under `long_straights` (issue 20): the plain per-row loop, no prefilter."""
+    rules = bigtwo.Rules(long_straights=True)
+    out = np.empty(n_hands, dtype=np.int32)
+    bigtwo.classify_batch(hands[7][:10], rules, threads=1)
+    benchmark(bigtwo.classify_batch, hands[7], rules, out=out, threads=1)
+    record(n_hands)
+
+
 @pytest.mark.benchmark(group="bigtwo legal moves")
 @pytest.mark.parametrize("form", ["list", "arrays"])
 def test_legal_moves_leading(benchmark, hands13, form):

@@ -10,8 +10,8 @@ flushes) and the shift of that suit:
 
     key = base + (max(suit of each card that has the tie-break rank) << shift)
 
-Singles, pairs, triples, bare quads and four-card two pairs are keyed directly from each card's
-Big Two rank and suit.
+Singles, pairs, triples, bare quads, four-card two pairs and runs (three cards, or 6 to 13 where
+the rules allow long runs) are keyed directly from each card's Big Two rank and suit.
 
 The batch loop keys a five-card row in full only when the OR of its card bits shows it may be a
 combo (see check5): about 1 random row in 130.
@@ -52,6 +52,8 @@ ctypedef struct rules_t:
     bint runs3                   # three cards of consecutive ranks, keyed from 1 << 24 up
     bint two_pair4               # two pairs alone, a four-card combo below the bare fours
     int32_t four_base            # added to a bare four's key: 52 above the four-card two pairs
+    uint16_t run_sizes           # bit k set: k cards of consecutive ranks (6 <= k <= 13) are a play
+    int width                    # the most cards a play may have (5, or the longest run)
     int n_straights
     uint16_t straight_masks[13]  # card-rank bit sets of the straights
     uint8_t is_straight[8192]    # by card-rank bit set
@@ -82,7 +84,7 @@ cdef class Tables:
     def __init__(self, const uint8_t[::1] rank, const uint8_t[::1] suit, const uint8_t[::1] pick,
                  const uint32_t[::1] classes,
                  bint four_alone, bint two_pair, straight_masks, bint two_pair4=False, bint trips=False,
-                 bint runs3=False):
+                 bint runs3=False, run_sizes=()):
         if rank.shape[0] != 52 or suit.shape[0] != 52 or pick.shape[0] != 256 * 16:
             raise ValueError("card tables must have 52 entries (pick: 256 * 16)")
         if classes.shape[0] != 7463:
@@ -107,6 +109,13 @@ cdef class Tables:
         self.c.trips = trips
         self.c.runs3 = runs3
         self.c.four_base = 52 if two_pair4 else 0
+        self.c.run_sizes = 0
+        self.c.width = 5
+        for k in run_sizes:
+            if not 6 <= k <= 13:
+                raise ValueError("a long run has 6 to 13 cards")
+            self.c.run_sizes |= 1 << k
+            self.c.width = max(self.c.width, k)
         if len(straight_masks) > 13:
             raise ValueError("at most 13 straights")
         self.c.n_straights = len(straight_masks)
@@ -196,6 +205,28 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
             return two_pair4_key(t, c[0], c[2], c[1], c[3])
         if (c[0] >> 2) == (c[3] >> 2) and (c[1] >> 2) == (c[2] >> 2):
             return two_pair4_key(t, c[0], c[3], c[1], c[2])
+    if k >= 6:
+        return long_run_key(t, c, k)
+    return 0
+
+
+cdef inline int32_t long_run_key(const rules_t* t, const uint8_t* c, int k) noexcept nogil:
+    """Key of k >= 6 cards of consecutive Big Two ranks where the rules allow such runs (0 else):
+    their top card's single key, its suit counting where suits break ties of five-card plays."""
+    cdef uint32_t ranks = 0
+    cdef int j, r, low = 12
+    if k > 13 or not (t.run_sizes >> k) & 1:
+        return 0
+    for j in range(k):                  # no branch per card: random rows are almost never runs
+        r = t.rank[c[j]]
+        ranks |= (<uint32_t>1) << r
+        low = min(low, r)
+    # k distinct ranks from `low` up: the bits low .. low + k - 1 exactly
+    if ranks != (((<uint32_t>1) << k) - 1) << low:
+        return 0
+    for j in range(k):
+        if t.rank[c[j]] == low + k - 1:
+            return 1 + 4 * (low + k - 1) + t.pick[16 * c[j] + 14]   # 14: the "any card" selector
     return 0
 
 
@@ -322,7 +353,7 @@ def batch(Tables t, const uint8_t[:, ::1] cards, int32_t[::1] out):
 
 
 def key(Tables t, const uint8_t[::1] cards):
-    """Key of one play of 1 to 5 valid, distinct cards (checked by the caller); 0: no combo."""
+    """Key of one play of 1 to 52 valid, distinct cards (checked by the caller); 0: no combo."""
     return key_of(&t.c, &cards[0], <int>cards.shape[0])
 
 
@@ -330,8 +361,11 @@ def key(Tables t, const uint8_t[::1] cards):
 # Moves are built by structure, not by trying every subset: singles, then cards of one rank
 # (pairs, triples, bare fours), four-card two pairs, then per five-card kind: straights from the
 # straight table, flushes per suit, full houses, four of a kind with each kicker, triples with two
-# odd cards, two pairs (or sisters) with each kicker. Each candidate is keyed by key_of, so the
-# order and the filters are those of classify.
+# odd cards, two pairs (or sisters) with each kicker; then long runs, one card of each rank. Each
+# candidate is keyed by key_of, so the order and the filters are those of classify.
+
+cdef enum:
+    MAX_LONG_RUNS = 1 << 20     # more than any hand of a deal holds (26 cards: some 30,000)
 
 ctypedef struct move_t:
     int32_t key
@@ -340,7 +374,7 @@ ctypedef struct move_t:
 
 ctypedef struct sink_t:
     const rules_t* t
-    uint8_t* cards      # [cap * 5]
+    uint8_t* cards      # [cap * t.width]
     move_t* moves       # [cap]
     Py_ssize_t m
     int32_t above
@@ -360,14 +394,14 @@ cdef inline void consider(sink_t* out, const uint8_t* c, int k) noexcept nogil:
     key = key_of(out.t, c, k)
     if key <= out.above:
         return
-    slot = out.cards + 5 * out.m
+    slot = out.cards + out.t.width * out.m
     for j in range(k):                   # insertion sort: a combo's cards are listed ascending
         i = j
         while i > 0 and slot[i - 1] > c[j]:
             slot[i] = slot[i - 1]
             i -= 1
         slot[i] = c[j]
-    for j in range(k, 5):
+    for j in range(k, out.t.width):
         slot[j] = 255
     out.moves[out.m].key = key
     out.moves[out.m].size = k
@@ -421,6 +455,59 @@ cdef void runs3(sink_t* out, uint8_t[13][4] by_rank, int* count) noexcept nogil:
                 for c in range(count[r]):
                     buf[2] = by_rank[r][c]
                     consider(out, buf, 3)
+
+
+cdef void long_runs(sink_t* out, uint8_t[13][4] by_rank, int* count, int want) noexcept nogil:
+    """Every run of 6 to 13 cards of consecutive Big Two ranks the rules allow (of `want` cards
+    where want is not 0): one card of each rank, chosen by an odometer over the ranks' cards."""
+    cdef uint8_t buf[13]
+    cdef int at[13]
+    cdef int k, low, j, r
+    cdef bint held
+    for k in range(6, 14):
+        if not (out.t.run_sizes >> k) & 1 or (want and want != k):
+            continue
+        for low in range(14 - k):
+            held = True
+            for j in range(k):
+                r = (low + j + 1) % 13              # the poker rank of Big Two rank low + j
+                if not count[r]:
+                    held = False
+                    break
+                at[j] = 0
+                buf[j] = by_rank[r][0]
+            while held:
+                consider(out, buf, k)
+                j = 0
+                while j < k:                        # the next choice: advance the first digit
+                    r = (low + j + 1) % 13          # that can, resetting those below it
+                    at[j] += 1
+                    if at[j] < count[r]:
+                        buf[j] = by_rank[r][at[j]]
+                        break
+                    at[j] = 0
+                    buf[j] = by_rank[r][0]
+                    j += 1
+                held = j < k
+
+
+cdef Py_ssize_t count_long_runs(const rules_t* t, const uint8_t* ids, int n, int want) noexcept nogil:
+    """How many runs long_runs lists for this hand."""
+    cdef int count[13]
+    cdef int k, low, j
+    cdef Py_ssize_t total = 0, ways
+    memset(count, 0, sizeof(count))
+    for j in range(n):
+        count[ids[j] >> 2] += 1
+    for k in range(6, 14):
+        if not (t.run_sizes >> k) & 1 or (want and want != k):
+            continue
+        for low in range(14 - k):
+            ways = 1
+            for j in range(k):
+                ways *= count[(low + j + 1) % 13]
+            total += ways
+    return total
 
 
 cdef void two_pairs(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank, int* count,
@@ -594,6 +681,8 @@ cdef Py_ssize_t enumerate_moves(sink_t* out, const uint8_t* h, int n, int want) 
         two_pairs(out, h, n, by_rank, count, False)
     if want == 0 or want == 5:
         fives(out, h, n, by_rank, count, by_suit, suited)
+    if (want == 0 or want > 5) and out.t.run_sizes:
+        long_runs(out, by_rank, count, want)
     return out.m
 
 
@@ -643,17 +732,23 @@ cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64
     """Fill `out` (malloc'd here; the caller frees it) with the sorted moves."""
     cdef uint8_t ids[52]
     cdef int n = read_hand(hand, ids)
-    cdef Py_ssize_t cap = 0
+    cdef Py_ssize_t cap = 0, runs = 0
     cdef int k
     for k in range(1, 6):
         if not want or k == want:
             cap += choose(n, k)
-    cap = max(cap, 1)
+    if t.c.run_sizes:
+        runs = count_long_runs(&t.c, ids, n, want)
+        if runs > MAX_LONG_RUNS:
+            raise ValueError(f"a hand of {n} cards holds {runs:,} long runs, more than the legal moves "
+                             f"list ({MAX_LONG_RUNS:,}); a hand of a deal (at most 26 cards) holds "
+                             "far fewer")
+    cap = max(cap + runs, 1)
     out.t = &t.c
     out.m = 0
     out.above = above
     out.must = must
-    out.cards = <uint8_t*>malloc(cap * 5)
+    out.cards = <uint8_t*>malloc(cap * t.c.width)
     out.moves = <move_t*>malloc(cap * sizeof(move_t))
     if out.cards == NULL or out.moves == NULL:
         raise MemoryError()
@@ -664,7 +759,8 @@ cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64
 
 
 def moves(Tables t, object hand, int want, int above, uint64_t must):
-    """(cards (M, 5) uint8 padded with 255, sizes (M,) uint8, keys (M,) int32): every combo of
+    """(cards (M, w) uint8 padded with 255, w the rules' longest play, sizes (M,) uint8, keys (M,)
+    int32): every combo of
     `hand` of size `want` (0: every size) with a key above `above` holding a card of the bit set
     `must` (0: any), ordered by size, then key."""
     cdef sink_t out
@@ -675,7 +771,7 @@ def moves(Tables t, object hand, int want, int above, uint64_t must):
     try:
         collect(&out, t, hand, want, above, must)
         m = out.m
-        cards = np.empty((m, 5), dtype=np.uint8)
+        cards = np.empty((m, t.c.width), dtype=np.uint8)
         sizes = np.empty(m, dtype=np.uint8)
         keys = np.empty(m, dtype=np.int32)
         if m:
@@ -690,7 +786,8 @@ def combos(Tables t, object hand, int want, int above, uint64_t must, type combo
     """The moves of `moves` as a list of `combo(kind, size, cards, key)` tuples (a tuple subclass,
     allocated and filled directly: a bot asks for these on every turn); kinds[size] for 1..4
     cards, except kinds[0] for a four-card two pair (a key at most 52 where four_base is 52) and
-    kinds[5] for a three-card straight (a key from 1 << 24), kinds[5 + (key >> 24)] for 5."""
+    kinds[5] for a three-card straight (a key from 1 << 24), kinds[5 + (key >> 24)] for 5, and
+    the last two for long runs: kinds[-2] for 6 to 12 cards, kinds[-1] for 13."""
     cdef sink_t out
     cdef Py_ssize_t i, m
     cdef int j, size
@@ -705,11 +802,13 @@ def combos(Tables t, object hand, int want, int above, uint64_t must, type combo
         result = PyList_New(m)
         for i in range(m):
             size = out.moves[i].size
-            c = out.cards + 5 * out.moves[i].index
+            c = out.cards + out.t.width * out.moves[i].index
             cards = PyTuple_New(size)
             for j in range(size):
                 set_item(cards, j, SMALL_INTS[c[j]])
-            if size == 5:
+            if size > 5:
+                kind = kinds[len(kinds) - 1 if size == 13 else len(kinds) - 2]
+            elif size == 5:
                 kind = kinds[5 + (out.moves[i].key >> 24)]
             elif size == 4 and out.moves[i].key <= t.c.four_base:
                 kind = kinds[0]
@@ -748,8 +847,9 @@ cdef void write_sorted(sink_t* out, Py_ssize_t m, uint8_t[:, ::1] cards, uint8_t
                        int32_t[::1] keys) noexcept:
     cdef Py_ssize_t i
     cdef int j
+    cdef int width = out.t.width
     for i in range(m):
-        for j in range(5):
-            cards[i, j] = out.cards[5 * out.moves[i].index + j]
+        for j in range(width):
+            cards[i, j] = out.cards[width * out.moves[i].index + j]
         sizes[i] = out.moves[i].size
         keys[i] = out.moves[i].key

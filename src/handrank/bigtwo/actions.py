@@ -4,6 +4,11 @@
 deal the whole deck to 2 or 3 players give hands of 17 to 26 cards, whose subsets no fixed mask can
 number. A `ComboSpace` instead numbers every set of cards that forms a combo under the rules, over
 the whole deck: its actions mean the same cards on every turn and in every hand.
+
+The plays of 1 to 5 cards are listed (about 20,000). Long runs (`Rules.long_straights`,
+`Rules.dragon`) are too many to list (4**13 dragons alone), so they are numbered arithmetically
+after them: a block per length n of (14 - n) * 4**n actions, a run's action read off its lowest
+rank, its top card's suit and the suits of its other cards, in base 4.
 """
 from __future__ import annotations
 
@@ -11,8 +16,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from handrank.bigtwo.combo import Cards, Combo, RulesLike, context, legal_move_arrays
-from handrank.cards import card_str, cards as parse_cards
+from handrank.bigtwo import _bigtwo
+from handrank.bigtwo.combo import Cards, Combo, RulesLike, classify, context, legal_move_arrays
+from handrank.cards import SUITS, card_str, cards as parse_cards
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -22,32 +28,51 @@ __all__ = ["ComboSpace"]
 # bit of each card id; the unused slots (255) of legal_move_arrays add nothing
 _BIT = np.zeros(256, dtype=np.uint64)
 _BIT[:52] = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+# Big Two rank of each card id (3 = 0 .. 2 = 12); the unused slots (255) rank above every card
+_RANK = np.full(256, 13, dtype=np.int64)
+_RANK[:52] = (np.arange(52) // 4 + 12) % 13
 
 
 class ComboSpace:
     """A fixed RL action space for Big Two hands of any size, one per ruleset.
 
     Action 0 is the pass; actions 1 .. ``size - 1`` are the combos that exist under the rules
-    (every set of 1 to 5 cards of the deck that forms one), ordered as `legal_moves` orders a
-    hand's moves: by size, then key (weakest first). ``ComboSpace()`` has 19,899 actions for the
-    default rules (more where two pairs are a combo).
+    (every set of 1 to 5 cards of the deck that forms one, then every long run the rules allow),
+    ordered as `legal_moves` orders a hand's moves: by size, then key (weakest first).
+    ``ComboSpace()`` has 19,899 actions for the default rules (more where two pairs are a combo;
+    about 52 million more with `Rules.long_straights`, 67 million with `Rules.dragon`).
 
     ``space.mask(hand, current, must_include)`` is the (size,) bool mask of the legal actions,
-    ``space.cards(a)`` the cards action ``a`` plays, ``space.action(cards)`` the action of a combo;
-    ``Game.action_mask(space)`` and ``Game.play_action(a, space)`` use it in a game."""
+    ``space.legal_actions(...)`` the same as action numbers, ``space.cards(a)`` the cards action
+    ``a`` plays, ``space.action(cards)`` the action of a combo; ``Game.action_mask(space)`` and
+    ``Game.play_action(a, space)`` use it in a game."""
 
     def __init__(self, rules: RulesLike = None) -> None:
-        self.rules = context(rules).rules
-        cards, _, _ = legal_move_arrays(list(range(52)), None, self.rules)
+        ctx = context(rules)
+        self.rules = ctx.rules
+        deck = list(range(52))
+        # the plays of 1..5 cards, by size (then key): long runs are never listed
+        cards = np.concatenate([_bigtwo.moves(ctx.tables, deck, k, 0, 0)[0][:, :5]
+                                for k in ctx.sizes if k <= 5])
         self._cards = cards                                   # row a - 1: the cards of action a
         bits = _BIT[cards].sum(axis=1)
         self._order = np.argsort(bits)
         self._sorted_bits = bits[self._order]
+        # the first action of each run length's block (by length), and the end of the last block
+        self._run_start = np.zeros(14, dtype=np.int64)
+        start = len(cards) + 1
+        for n in self.rules.run_sizes:
+            self._run_start[n] = start
+            start += (14 - n) * 4 ** n
+        self._size = start
+        # the position of each card's suit in the rules' suit order (a top card's digit)
+        self._suit_position = np.array([self.rules.suit_order.index(SUITS[c % 4]) for c in range(52)]
+                                       + [0] * 204, dtype=np.int64)
 
     @property
     def size(self) -> int:
         """The number of actions, the pass included."""
-        return len(self._cards) + 1
+        return self._size
 
     def __len__(self) -> int:
         return self.size
@@ -55,14 +80,23 @@ class ComboSpace:
     def __repr__(self) -> str:
         return f"<ComboSpace of {self.size} actions>"
 
+    def legal_actions(self, hand: Cards, current: Cards | Combo | None = None,
+                      must_include: str | int | None = None) -> npt.NDArray[np.int64]:
+        """The legal actions of `hand` on `current` (None: leading), ascending, as an int64 array:
+        the pass (0) first where there is a combo to beat. (Spaces with long runs are large: this
+        names the few legal actions without a mask of them all.)"""
+        cards, sizes, _ = legal_move_arrays(hand, current, self.rules, must_include)
+        long = sizes > 5
+        actions = np.concatenate([[0] if current is not None else [],
+                                  self._actions_of(cards[~long, :5]), self._run_actions(cards[long])])
+        return np.sort(actions.astype(np.int64))
+
     def mask(self, hand: Cards, current: Cards | Combo | None = None,
              must_include: str | int | None = None) -> npt.NDArray[np.bool_]:
         """The legal actions of `hand` on `current` (None: leading) as a (size,) bool mask; the pass
         (action 0) is legal only when there is a combo to beat."""
-        cards, _, _ = legal_move_arrays(hand, current, self.rules, must_include)
         mask = np.zeros(self.size, dtype=bool)
-        mask[self._actions_of(cards)] = True
-        mask[0] = current is not None
+        mask[self.legal_actions(hand, current, must_include)] = True
         return mask
 
     def cards(self, action: int) -> list[int]:
@@ -71,23 +105,53 @@ class ComboSpace:
             raise ValueError(f"action must be an int in 0..{self.size - 1}, got {action!r}")
         if action == 0:
             return []
-        return [int(c) for c in self._cards[action - 1] if c != 255]
+        if action <= len(self._cards):
+            return [int(c) for c in self._cards[action - 1] if c != 255]
+        n = max(n for n in self.rules.run_sizes if self._run_start[n] <= action)
+        low, rest = divmod(int(action) - int(self._run_start[n]), 4 ** n)
+        top_position, digits = divmod(rest, 4 ** (n - 1))
+        ranks = [(low + j + 1) % 13 for j in range(n)]            # poker ranks, lowest card first
+        run = [4 * r + (digits >> 2 * j & 3) for j, r in enumerate(ranks[:-1])]
+        run.append(4 * ranks[-1] + SUITS.index(self.rules.suit_order[top_position]))
+        return sorted(run)
 
     def action(self, cards: Cards | Combo) -> int:
         """The action that plays `cards` (a Combo or cards); ValueError when they form no combo."""
         ids = sorted(parse_cards(cards.cards if isinstance(cards, Combo) else cards))   # distinct
-        if not 1 <= len(ids) <= 5:
-            raise ValueError(f"a Big Two play has 1 to 5 distinct cards, got {len(ids)}")
+        longest = max(self.rules.sizes)
+        if not 1 <= len(ids) <= longest:
+            raise ValueError(f"a Big Two play has 1 to {longest} distinct cards, got {len(ids)}")
         row = np.full((1, 5), 255, dtype=np.uint8)
-        row[0, :len(ids)] = ids
-        found = self._actions_of(row)[0]
+        if len(ids) <= 5:
+            row[0, :len(ids)] = ids
+            found = int(self._actions_of(row)[0])
+        else:
+            found = -1 if classify(ids, self.rules) is None else \
+                int(self._run_actions(np.array([ids], dtype=np.uint8))[0])
         if found < 0:
             raise ValueError(f"{' '.join(card_str(c) for c in ids)} is not a Big Two combo under these rules")
-        return int(found)
+        return found
 
     def _actions_of(self, cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-        """The actions of rows of cards (unused slots 255); -1 for a row that is no combo. (A
-        hand's legal moves under the same rules are always combos of the deck.)"""
+        """The actions of rows of 1 to 5 cards (unused slots 255); -1 for a row that is no combo.
+        (A hand's legal moves under the same rules are always combos of the deck.)"""
         bits = _BIT[cards].sum(axis=1)
         at = np.minimum(np.searchsorted(self._sorted_bits, bits), len(self._sorted_bits) - 1)
         return np.where(self._sorted_bits[at] == bits, self._order[at].astype(np.int64) + 1, -1)
+
+    def _run_actions(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+        """The actions of rows that are long runs of the rules (unused slots 255)."""
+        if not len(runs):
+            return np.zeros(0, dtype=np.int64)
+        rank = _RANK[runs]
+        n = (rank < 13).sum(axis=1)
+        low = rank.min(axis=1)
+        high = low + n - 1
+        top = runs[np.arange(len(runs)), np.argmax(rank == high[:, None], axis=1)]
+        # every card but the top one (nor a padding slot): its suit is the base-4 digit of its
+        # place in the run
+        digit = np.where(rank < high[:, None], runs.astype(np.int64) % 4, 0)
+        others = (digit << 2 * (rank - low[:, None])).sum(axis=1)
+        start = self._run_start[n]
+        power = np.int64(4) ** (n - 1)
+        return np.asarray(start + (low * 4 + self._suit_position[top]) * power + others, dtype=np.int64)

@@ -44,6 +44,8 @@ class Kind(IntEnum):
     THREE_OF_A_KIND = 11  # a triple and two odd cards (an option, below the straight)
     SISTERS = 12          # two pairs of consecutive ranks and any card (an option, the weakest)
     THREE_CARD_STRAIGHT = 13  # three cards of consecutive ranks (an option; only beats its kind)
+    LONG_STRAIGHT = 14    # 6 to 12 cards of consecutive ranks (an option; only beats its length)
+    DRAGON = 15           # the 13-card run 3..2 (an option; only beats a dragon)
 
     def __str__(self) -> str:
         return self.name.replace("_", " ").lower()

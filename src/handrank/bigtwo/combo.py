@@ -29,6 +29,7 @@ ACTIONS = 1 << 13
 # by size for 1..4 cards; at 0 the kind of a four-card two pair, at 5 of a three-card straight
 # (see _bigtwo.combos)
 _SMALL_KINDS = (Kind.TWO_PAIR, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR, Kind.THREE_CARD_STRAIGHT)
+_RUN_KINDS = (Kind.LONG_STRAIGHT, Kind.DRAGON)       # the kinds of plays of 6..12 and 13 cards
 _DEFAULT = Rules()
 
 
@@ -73,8 +74,9 @@ class _Context(NamedTuple):
     tables: _bigtwo.Tables
     five_kinds: tuple[Kind, ...]
     sizes: tuple[int, ...]
-    kinds: tuple[Kind, ...]            # by size for 1..4 cards, then the five-card kinds
+    kinds: tuple[Kind, ...]            # by size for 1..4 cards, the five-card kinds, the run kinds
     plain: bool                        # a play follows one of its size with a lower key, only
+    longest: int                       # the most cards a play may have
 
 
 def resolve_rules(rules: RulesLike) -> Rules:
@@ -93,14 +95,17 @@ def context(rules: RulesLike) -> _Context:
         cached: _Context = r.__dict__["_context"]
         return cached
     except KeyError:
-        ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes, _SMALL_KINDS + r.five_card_kinds, plain(r))
+        ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes,
+                       _SMALL_KINDS + r.five_card_kinds + _RUN_KINDS, plain(r), max(r.sizes))
         object.__setattr__(r, "_context", ctx)   # a cache, not a field: eq and hash ignore it
         return ctx
 
 
 def make_combo(ctx: _Context, cards: tuple[int, ...], key: int) -> Combo:
     size = len(cards)
-    if size == 5:
+    if size > 5:
+        kind = _RUN_KINDS[size == 13]
+    elif size == 5:
         kind = ctx.five_kinds[(key >> KIND_SHIFT) - 1]
     elif size == 4 and key <= TWO_PAIR4_TOP and ctx.rules.two_pair_size == 4:
         kind = Kind.TWO_PAIR
@@ -112,17 +117,19 @@ def make_combo(ctx: _Context, cards: tuple[int, ...], key: int) -> Combo:
 
 
 def classify(cards: Cards | Combo, rules: RulesLike = None) -> Combo | None:
-    """The combo that 1 to 5 cards form under `rules` (default hk), or None when they form none.
+    """The combo that 1 to 5 cards (up to 13 where the rules allow long runs) form under `rules`
+    (default hk), or None when they form none.
 
     ``classify("Ks Kc").kind is Kind.PAIR``; 4 cards form a combo only when the rules let four of a
     kind or two pairs be played alone. Raises ValueError for bad or repeated cards, and for 0 or
-    over 5 cards."""
+    more cards than the rules' longest play (5, or 12 / 13 with `Rules.long_straights` /
+    `Rules.dragon`)."""
     ctx = context(rules)
     if isinstance(cards, Combo):
         cards = cards.cards
     ids = sorted(parse_cards(cards))
-    if not 1 <= len(ids) <= 5:
-        raise ValueError(f"a Big Two play has 1 to 5 cards, got {len(ids)}")
+    if not 1 <= len(ids) <= ctx.longest:
+        raise ValueError(f"a Big Two play has 1 to {ctx.longest} cards, got {len(ids)}")
     key = _bigtwo.key(ctx.tables, bytes(ids))
     return make_combo(ctx, tuple(ids), key) if key else None
 
@@ -154,7 +161,7 @@ def may_follow(ctx: _Context, play: Combo, current: Combo) -> bool:
     """Whether the combo `play` may be played on the combo `current` under the context's rules."""
     if ctx.plain:
         return play.size == current.size and play.key > current.key
-    row = np.full((1, 5), 255, dtype=np.uint8)
+    row = np.full((1, max(5, play.size)), 255, dtype=np.uint8)
     row[0, :play.size] = play.cards
     return bool(follows(ctx.rules, row, np.array([play.size]), np.array([play.key]),
                         (current.cards, current.size, current.key))[0])
@@ -163,7 +170,8 @@ def may_follow(ctx: _Context, play: Combo, current: Combo) -> bool:
 def classify_batch(cards: npt.ArrayLike, rules: RulesLike = None, out: npt.NDArray[np.int32] | None = None,
                    threads: int | None = None) -> npt.NDArray[np.int32]:
     """Keys of the plays in an (N, k) integer array, k in {1, 2, 3, 5} (4 where the rules allow
-    four-card plays), as an (N,) int32 array: 0 where the cards form no combo.
+    four-card plays, 6..12 and 13 where they allow long runs: one array per length), as an (N,)
+    int32 array: 0 where the cards form no combo.
 
     The GIL is released; `threads` splits the rows over that many threads. A bad row (id outside
     0..51, repeated card) raises ValueError naming the row and the card; `out` is then unchanged."""
@@ -224,8 +232,9 @@ def move_list(ctx: _Context, hand: Cards, current: Combo | None, must: int) -> l
 def legal_move_arrays(hand: Cards, current: Cards | Combo | None = None, rules: RulesLike = None,
                       must_include: str | int | None = None
                       ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
-    """The legal moves as arrays: (cards (M, 5) uint8 with unused slots 255, sizes (M,), keys (M,)),
-    in the order of `legal_moves` (by size, then key). Passing is not listed."""
+    """The legal moves as arrays: (cards (M, w) uint8 with unused slots 255, sizes (M,), keys (M,)),
+    in the order of `legal_moves` (by size, then key); w is the rules' longest play (5, or 12 / 13
+    with long runs). Passing is not listed."""
     ctx = context(rules)
     return move_arrays(ctx, hand, *_move_query(hand, current, must_include, ctx))
 

@@ -26,7 +26,7 @@ def plain(rules: Rules) -> bool:
 
 def follows(rules: Rules, cards: npt.NDArray[np.uint8], sizes: npt.NDArray[np.uint8],
             keys: npt.NDArray[np.int32], current: tuple[tuple[int, ...], int, int]) -> npt.NDArray[np.bool_]:
-    """Which of the plays (cards (M, 5) padded with 255, sizes, keys) may be played on `current`,
+    """Which of the plays (cards (M, w) padded with 255, sizes, keys) may be played on `current`,
     given as (cards, size, key)."""
     cur_cards, cur_size, cur_key = current
     size = sizes.astype(np.int64)

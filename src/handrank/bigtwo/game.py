@@ -62,6 +62,9 @@ class Game:
             raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
         self._ctx = context(rules)
         self.rules = self._ctx.rules
+        if self.rules.dragon and (players, deal) != (3, "all"):
+            raise ValueError("Rules.dragon is the three-player game dealt 17 cards each: "
+                             "Game(players=3, deal='all')")
         self.players = players
         self.deal = deal
         #: the player who leads the first trick with any play; None: the holder of the lowest card
@@ -253,7 +256,7 @@ class Game:
         missing = [c for c in ids if c not in hand]
         if missing:
             raise IllegalMove(f"player {self.turn} does not hold {hand_str(missing)}")
-        key = _bigtwo.key(self._ctx.tables, bytes(ids)) if 1 <= len(ids) <= 5 else 0
+        key = _bigtwo.key(self._ctx.tables, bytes(ids)) if 1 <= len(ids) <= self._ctx.longest else 0
         if not key:
             raise IllegalMove(f"{hand_str(ids) or 'no cards'} is not a Big Two combo")
         played = make_combo(self._ctx, tuple(ids), key)

@@ -47,6 +47,12 @@ class Rules:
     - ``straights``: the straights that exist, weakest first, each ``(ranks, tiebreak)``: five ranks
       as they run (``"A2345"``; a window of the cycle 2..A, wrapping allowed) and the rank whose suit
       breaks ties between equal straights; or the name of a table of ``STRAIGHT_TABLES``.
+    - ``long_straights``: 6 to 12 cards of consecutive Big Two ranks (3 lowest, 2 highest, no
+      wrap: the 2 only on top) are a play, suited or not, compared by the top card as singles are;
+      a run beats only a run of the same length.
+    - ``dragon``: the 13-card run 3..2 (one card of every rank) is a play, compared by the suit of
+      its 2; only a higher dragon beats it. The seed's three-player variation, dealt 17 cards each:
+      `Game` takes these rules only with ``players=3, deal="all"``.
     - ``flushes``: whether five suited cards that are no straight are a combo.
     - ``flush_order``: ``"ranks"`` (cards high to low, then the suit) or ``"suit"`` (suit first).
     - ``straight_above_flush``: a straight beats a flush instead of losing to it.
@@ -124,6 +130,9 @@ class Rules:
 
     suit_order: str = "dchs"
     straights: tuple[tuple[str, str], ...] = HK_STRAIGHTS
+    # long runs (issue 20): plays of more than five cards
+    long_straights: bool = False
+    dragon: bool = False
     flushes: bool = True
     flush_order: str = "ranks"
     straight_above_flush: bool = False
@@ -164,7 +173,8 @@ class Rules:
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
         object.__setattr__(self, "straights", _check_straights(self.straights))
-        for name in ("flushes", "straight_above_flush", "two_pair", "double_held", "double_winning_play"):
+        for name in ("long_straights", "dragon", "flushes", "straight_above_flush", "two_pair",
+                     "double_held", "double_winning_play"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
         if self.flush_order not in FLUSH_ORDERS:
@@ -279,7 +289,14 @@ class Rules:
     @property
     def sizes(self) -> tuple[int, ...]:
         """The numbers of cards a play may have."""
-        return (1, 2, 3, 4, 5) if self.four_cards_alone or self.two_pair_size == 4 else (1, 2, 3, 5)
+        small = (1, 2, 3, 4, 5) if self.four_cards_alone or self.two_pair_size == 4 else (1, 2, 3, 5)
+        return small + self.run_sizes
+
+    @property
+    def run_sizes(self) -> tuple[int, ...]:
+        """The numbers of cards (above five) a long run may have: 6..12 (``long_straights``), 13
+        (``dragon``)."""
+        return tuple(range(6, 13)) * self.long_straights + (13,) * self.dragon
 
     @property
     def four_cards_alone(self) -> bool:

@@ -7,12 +7,15 @@ higher beats lower among plays of the same size):
   (rank and suit in Big Two order: rank 0 = three .. 12 = two, suit 0 = the ruleset's lowest);
   where two pairs are four-card plays, those are keyed as their higher pair (1..52) and a bare
   four as 53 + rank; three-card straights (``three_card_straights``) 2**24 plus their top card's
-  single key; where suits break no ties (``suit_tiebreak``), suits count 0;
+  single key; runs of 6 to 13 cards (``long_straights``, ``dragon``) their top card's single key,
+  the suit counting only where suits break ties of five-card plays; where suits break no ties
+  (``suit_tiebreak``), suits count 0;
 - five cards: the class entry's base plus the tie-break suit (see handrank.bigtwo.classes).
 """
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -21,6 +24,9 @@ from handrank.bigtwo import _bigtwo
 from handrank.bigtwo.classes import ANY_CARD, KIND_SHIFT, class_table, signature
 from handrank.bigtwo.rules import Kind, Rules
 from handrank.cards import RANKS, SUITS
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["KIND_SHIFT", "TWO_PAIR4_TOP", "big_two_rank", "five_card_kind", "tables"]
 
@@ -43,16 +49,25 @@ def tables(rules: Rules) -> _bigtwo.Tables:
             pick[c, ANY_CARD] = suit[c]
     if rules.suit_tiebreak == "none":               # nor to any other key
         suit[:] = 0
-    facts = (rules.straights, rules.flush_order, rules.five_card_kinds)
-    if signature(*facts) == _bigtwo.BUILT_IN_SIGNATURE:
-        classes = np.frombuffer(_bigtwo.built_in_classes(), dtype=np.uint32)
-    else:
-        classes = np.array(class_table(_high_value, *facts), dtype=np.uint32)
+    classes = _classes(rules.straights, rules.flush_order, rules.five_card_kinds)
     straight_masks = [sum(1 << RANKS.index(r) for r in ranks) for ranks, _ in rules.straights]
     two_pair4 = rules.two_pair and rules.two_pair_size == 4
     return _bigtwo.Tables(rank, suit, pick.ravel(), classes, rules.four_cards_alone,
                           rules.two_pair and not two_pair4 or rules.sisters, straight_masks, two_pair4,
-                          rules.three_of_a_kind_hand, rules.three_card_straights)
+                          rules.three_of_a_kind_hand, rules.three_card_straights, rules.run_sizes)
+
+
+@functools.lru_cache(maxsize=64)
+def _classes(straights: tuple[tuple[str, str], ...], flush_order: str, five_card_kinds: tuple[Kind, ...]
+             ) -> npt.NDArray[np.uint32]:
+    """The class table of these ruleset facts, shared (read-only) by the rulesets that differ only
+    in others (suit order, long runs, follow rules): it is the slow part of a ruleset's tables."""
+    facts = (straights, flush_order, five_card_kinds)
+    if signature(*facts) == _bigtwo.BUILT_IN_SIGNATURE:
+        return np.frombuffer(_bigtwo.built_in_classes(), dtype=np.uint32)
+    classes = np.array(class_table(_high_value, *facts), dtype=np.uint32)
+    classes.flags.writeable = False
+    return classes
 
 
 def five_card_kind(rules: Rules, key: int) -> Kind:
