@@ -131,7 +131,13 @@ class Game:
             raise IllegalMove(f"the first play must include {card_str(must)}")
         if to_beat is not None and not may_follow(self._ctx, played, to_beat):
             raise IllegalMove(f"{played} does not beat {to_beat}")
-        remaining = [c for c in hand if c not in ids]
+        self._apply(played)
+        return played
+
+    def _apply(self, played: Combo) -> None:
+        """Play `played`, a move the caller knows legal (one of `legal_moves()`: the RL
+        environment skips the checks of `play`)."""
+        remaining = [c for c in self.hands[self.turn] if c not in played.cards]
         self.hands[self.turn] = remaining
         self.history.append(Turn(self.turn, played))
         self.to_beat = played
@@ -141,7 +147,6 @@ class Game:
             self.winner = self.turn
         else:
             self.turn = (self.turn + 1) % self.players
-        return played
 
     def play_action(self, action: int, space: ComboSpace | None = None) -> Combo | None:
         """Play action `action` of `action_mask(space)` (0: pass); returns the Combo, or None for a
