@@ -114,6 +114,7 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.deal = deal
         self.render_mode = render_mode
         self.space, self._actions = _action_space(self.rules)
+        self._size = self.space.size
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         self._views = [_view(seat, players) for seat in range(players)]
@@ -156,12 +157,13 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
+        game = self.game
         observation = self._state_array[self._views[seat]]
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        if self.game.turn == seat and not self.game.over:
+        mask = np.zeros(self._size, dtype=np.int8)
+        if game.turn == seat and game.winner is None:
             legal = self._legal_actions()
             mask[np.fromiter(legal, np.intp, len(legal))] = 1
-            mask[0] = self.game.can_pass
+            mask[0] = game.to_beat is not None       # (can_pass)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -169,7 +171,7 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, np.integer)):
             raise TypeError(f"{agent} must act: an int action in 0..{self.space.size - 1}, not {action!r}")
         game = self.game
         seat = game.turn
