@@ -1,7 +1,7 @@
 """A compact Big Two game state for bots and RL: deal, turns, tricks, the end and the payments."""
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -10,6 +10,7 @@ from handrank.bigtwo import _bigtwo
 from handrank.bigtwo.actions import ComboSpace
 from handrank.bigtwo.combo import (Cards, Combo, RulesLike, action_cards, action_mask, card_strength,
                                     context, legal_move_arrays, make_combo, may_follow, move_list)
+from handrank.bigtwo.rules import Rules
 from handrank.bigtwo.scoring import payments
 from handrank.cards import card_str, cards as parse_cards, hand_str
 
@@ -19,6 +20,13 @@ if TYPE_CHECKING:
 __all__ = ["Game", "IllegalMove", "Turn"]
 
 DEALS = ("thirteen", "all")
+
+
+@lru_cache(maxsize=None)
+def _strengths(rules: Rules) -> tuple[int, ...]:
+    """card_strength of every card id under `rules` (a deal looks up every card: the table makes
+    dealing several times faster)."""
+    return tuple(card_strength(c, rules) for c in range(52))
 
 
 class IllegalMove(ValueError):
@@ -56,7 +64,7 @@ class Game:
         per_player = 13 if deal == "thirteen" or players == 4 else 52 // players
         self.hands: list[list[int]] = [sorted(deck[i * per_player:(i + 1) * per_player])
                                        for i in range(players)]
-        strength = partial(card_strength, rules=self.rules)
+        strength = _strengths(self.rules).__getitem__
         lowest_dealt = min((c for hand in self.hands for c in hand), key=strength)
         self.turn: int = next(i for i, hand in enumerate(self.hands) if lowest_dealt in hand)
         extra = deck[players * per_player:] if deal == "all" else []
