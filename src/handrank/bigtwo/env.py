@@ -163,7 +163,7 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if game.turn == seat and game.winner is None:
             legal = self._legal_actions()
             mask[np.fromiter(legal, np.intp, len(legal))] = 1
-            mask[0] = game.to_beat is not None       # (can_pass)
+            mask[0] = game.can_pass
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
