@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from functools import partial
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -13,6 +13,7 @@ from handrank.bigtwo.actions import ComboSpace
 from handrank.bigtwo.combo import (Cards, Combo, RulesLike, action_cards, action_mask, card_strength,
                                     context, legal_move_arrays, make_combo, may_follow, move_list)
 from handrank.bigtwo.flow import forbidden_last, four_twos_holder, instant_result
+from handrank.bigtwo.rules import Rules
 from handrank.bigtwo.scoring import payments
 from handrank.cards import SUITS, card_str, cards as parse_cards, hand_str
 
@@ -22,6 +23,13 @@ if TYPE_CHECKING:
 __all__ = ["Game", "IllegalMove", "Turn"]
 
 DEALS = ("thirteen", "all")
+
+
+@lru_cache(maxsize=None)
+def _strengths(rules: Rules) -> tuple[int, ...]:
+    """card_strength of every card id under `rules` (a deal looks up every card: the table makes
+    dealing several times faster)."""
+    return tuple(card_strength(c, rules) for c in range(52))
 
 
 class IllegalMove(ValueError):
@@ -130,7 +138,7 @@ class Game:
         dealt, of the highest or of the lowest diamond (the next one when that card is the extra
         card itself); None when it goes to no one (discarded, removed, or offered in a trade)."""
         mode = self.rules.extra_card
-        strength = partial(card_strength, rules=self.rules)
+        strength = _strengths(self.rules).__getitem__
         dealt = [c for hand in self.hands for c in hand]
         if mode == "lowest":
             card = min(dealt, key=strength)
@@ -156,7 +164,7 @@ class Game:
         self._first_leader()
 
     def _first_leader(self) -> None:
-        strength = partial(card_strength, rules=self.rules)
+        strength = _strengths(self.rules).__getitem__
         lowest = min((c for hand in self.hands for c in hand), key=strength)
         self.opening_card = lowest if self.leader is None else None
         self.turn = (next(i for i, hand in enumerate(self.hands) if lowest in hand)
@@ -267,6 +275,13 @@ class Game:
         remaining = [c for c in hand if c not in ids]
         if not remaining and forbidden_last(self.rules, ids):
             raise IllegalMove(f"{played} may not be the last play (rules.last_play={self.rules.last_play!r})")
+        self._apply(played)
+        return played
+
+    def _apply(self, played: Combo) -> None:
+        """Play `played`, a move the caller knows legal (one of `legal_moves()`: the RL
+        environment skips the checks of `play`)."""
+        remaining = [c for c in self.hands[self.turn] if c not in played.cards]
         self.hands[self.turn] = remaining
         self.history.append(Turn(self.turn, played))
         self.to_beat = played
@@ -277,7 +292,6 @@ class Game:
             self.outcome = "out"
         else:
             self.turn = self._next_player()
-        return played
 
     def play_action(self, action: int, space: ComboSpace | None = None) -> Combo | None:
         """Play action `action` of `action_mask(space)` (0: pass); returns the Combo, or None for a

@@ -1,0 +1,276 @@
+"""A PettingZoo AEC environment over `bigtwo.Game` (extra ``handrank[rl]``): one episode is one game.
+
+Agents ``player_0`` .. ``player_{n-1}`` are the game's players; the holder of the opening card
+acts first. Actions are those of the rules' `ComboSpace` (0: pass), the same cards on every turn
+and in every hand. Each observation is a dict: ``observation``, an int8 vector of `SIZE` (164)
+entries whose other players are listed from the observer on, in turn order (``me, next, ...``;
+zeros for absent seats):
+
+========= ==========================================================================
+entries   meaning
+========= ==========================================================================
+0-51      my hand (card id = entry)
+52-103    the cards of the combo to beat (all zero when I lead)
+104-155   every card played so far, by anyone (the combo to beat included)
+156-159   how many cards each player holds: me, next, ...
+160-163   who played the combo to beat: one-hot over me, next, ... (all zero when I lead)
+========= ==========================================================================
+
+and ``action_mask``, the int8 mask of the legal actions over the `ComboSpace` (all zeros for an
+agent not to act). When the game is over every agent gets its `Game.payments` entry as its reward.
+
+``env()`` wraps ``raw_env()`` as PettingZoo's classic games are: an illegal action ends the game
+with ``illegal_reward`` for the agent that made it (default: the most a loser can pay under the
+rules) and 0 for the others. ``raw_env`` raises `bigtwo.IllegalMove` instead, changing nothing.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+try:
+    from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+except ImportError as error:          # pragma: no cover - depends on the environment
+    raise ImportError("handrank.bigtwo.env needs the RL extra: pip install 'handrank[rl]'") from error
+
+from handrank.bigtwo.actions import ComboSpace
+from handrank.bigtwo.combo import Combo, RulesLike, context, legal_moves
+from handrank.bigtwo.game import Game, IllegalMove
+from handrank.bigtwo.rules import Rules
+from handrank.bigtwo.scoring import payments
+from handrank.cards import hand_str
+
+__all__ = ["BigTwoEnv", "env", "raw_env", "SIZE", "HAND", "TRICK", "PLAYED", "CARDS_LEFT", "TRICK_OWNER"]
+
+SEATS = 4
+# the first entry of each part of the observation
+HAND, TRICK, PLAYED, CARDS_LEFT, TRICK_OWNER = 0, 52, 104, 156, 160
+SIZE = TRICK_OWNER + SEATS
+
+# The game state the observations gather from, one byte per entry: every hand (52 per seat), the
+# trick and the cards played, the cards left and the trick's owner by seat, and a zero for absent
+# seats. Kept up to date as the game moves, so that an observation is one gather.
+_TRICK, _PLAYED = SEATS * 52, SEATS * 52 + 52
+_LEFT, _OWNER = _PLAYED + 52, _PLAYED + 52 + SEATS
+_ZERO = _OWNER + SEATS
+_NO_CARDS, _NO_SEATS = bytes(52), bytes(SEATS)
+
+
+def env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
+        illegal_reward: float | None = None, render_mode: str | None = None) -> Any:
+    """A `BigTwoEnv` in PettingZoo's wrappers (illegal actions end the game, out-of-range actions
+    and calls out of order are errors)."""
+    inner = BigTwoEnv(players, rules, deal, render_mode)
+    penalty = inner.worst_payment() if illegal_reward is None else illegal_reward
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
+        wrappers.TerminateIllegalWrapper(inner, illegal_reward=penalty)))
+
+
+def raw_env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
+            render_mode: str | None = None) -> BigTwoEnv:
+    """The unwrapped `BigTwoEnv` (an illegal action raises `bigtwo.IllegalMove`)."""
+    return BigTwoEnv(players, rules, deal, render_mode)
+
+
+def _view(seat: int, players: int) -> np.ndarray:
+    """The state entries `seat`'s observation gathers: its hand, the trick and the cards played,
+    then the cards left and the trick's owner from `seat` on (absent seats read the zero)."""
+    order = [(seat + k) % players for k in range(players)]
+    absent = [_ZERO] * (SEATS - players)
+    return np.array([*range(52 * seat, 52 * seat + 52), *range(_TRICK, _LEFT), *(_LEFT + s for s in order),
+                     *absent, *(_OWNER + s for s in order), *absent], dtype=np.intp)
+
+
+@lru_cache(maxsize=None)
+def _action_space(rules: Rules) -> tuple[ComboSpace, dict[tuple[int, ...], int]]:
+    """The rules' ComboSpace and the action of each combo's cards, built once per rule set (the
+    space numbers the combos of the deck as `legal_moves` orders them)."""
+    combos = legal_moves(range(52), None, rules)
+    return ComboSpace(rules), {combo.cards: action for action, combo in enumerate(combos, 1)}
+
+
+class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
+    """Big Two games as a PettingZoo AEC environment with action masks.
+
+    ``players`` (2 to 4), ``rules`` (a `bigtwo.Rules`, a preset name or None for hk), ``deal``
+    (``"thirteen"`` or ``"all"``, as `Game`). ``reset(seed=...)`` deals a reproducible game."""
+
+    RENDER_MODES = ("human", "ansi")
+    metadata = {"name": "handrank_bigtwo_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+
+    def __init__(self, players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        self.rules = context(rules).rules
+        _check_representable(self.rules, players, deal)
+        self._rng = np.random.default_rng()
+        self.game = Game(players, self.rules, self._rng, deal)        # checks the table
+        self.players = players
+        self.deal = deal
+        self.render_mode = render_mode
+        self.space, self._actions = _action_space(self.rules)
+        self._size = self.space.size
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self._views = [_view(seat, players) for seat in range(players)]
+        high = np.ones(SIZE, dtype=np.int8)
+        high[CARDS_LEFT:TRICK_OWNER] = 52 // players + 1
+        self.observation_spaces = {agent: spaces.Dict({
+            "observation": spaces.Box(0, high, (SIZE,), dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, (self.space.size,), dtype=np.int8)})
+            for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(self.space.size) for agent in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def worst_payment(self) -> int:
+        """The most a loser can pay under the rules: a whole hand left, doubled by every bonus."""
+        dealt = min(len(hand) for hand in self.game.hands)
+        return min(payments([0] + [dealt] * (self.players - 1), self.rules, winning_play="2s",
+                            bonus_held=[False] + [True] * (self.players - 1), whole_deck=self.deal == "all"))
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.game = Game(self.players, self.rules, self._rng, self.deal)
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._state = bytearray(_ZERO + 1)
+        self._state_array = np.frombuffer(self._state, dtype=np.int8)     # shares the bytes
+        for seat in range(self.players):
+            self._sync_hand(seat)
+        self._legal: dict[int, Combo] | None = None
+        self.agent_selection = self.possible_agents[self.game.turn]
+        if self.game.over:              # decided at the deal (four 2s, a dragun)
+            self._finish()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        game = self.game
+        observation = self._state_array[self._views[seat]]
+        mask = np.zeros(self._size, dtype=np.int8)
+        if game.turn == seat and not game.over:
+            legal = self._legal_actions()
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
+            mask[0] = game.can_pass
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, np.integer)):
+            raise TypeError(f"{agent} must act: an int action in 0..{self.space.size - 1}, not {action!r}")
+        game = self.game
+        seat = game.turn
+        if action == 0:
+            game.pass_()                                   # IllegalMove when leading
+            if len(game.hands[seat]) != self._state[_LEFT + seat]:
+                self._sync_hand(seat)                      # where the rules draw a card on a pass
+        else:
+            combo = self._legal_actions().get(action)
+            if combo is None:
+                raise IllegalMove(f"action {action} is not legal for {agent} now (see the action_mask)")
+            game._apply(combo)        # one of legal_moves(): play() would check it again
+            self._set_trick(seat, combo.cards)
+        self._legal = None
+        self._cumulative_rewards[agent] = 0.0
+        if game.to_beat is None:
+            self._set_trick(None, ())
+        if game.over:
+            self._finish()
+        self.agent_selection = self.possible_agents[game.turn]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        game = self.game
+        lines = [repr(game)]
+        if game.to_beat is not None:
+            lines.append(f"to beat: {game.to_beat} (player_{game.last_player})")
+        lines += [f"player_{p}: {hand_str(hand)}" for p, hand in enumerate(game.hands)]
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the action space and its table are shared by every environment of the rules
+        return {k: v for k, v in self.__dict__.items() if k not in ("_state_array", "space", "_actions")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.space, self._actions = _action_space(self.rules)
+        if "_state" in state:                   # (reset has run)
+            self._state_array = np.frombuffer(self._state, dtype=np.int8)
+
+    # ----------------------------------------------------------------- internals
+    def _finish(self) -> None:
+        """The game is over: every agent is paid and terminated."""
+        for other, value in zip(self.possible_agents, self.game.payments()):
+            self.rewards[other] = float(value)
+            self.terminations[other] = True
+        self._accumulate_rewards()
+
+    def _legal_actions(self) -> dict[int, Combo]:
+        """The legal plays of the player to act by action (cached until the next step)."""
+        if self._legal is None:
+            actions = self._actions
+            self._legal = {actions[combo.cards]: combo for combo in self.game.legal_moves()}
+        return self._legal
+
+    def _set_trick(self, owner: int | None, cards: tuple[int, ...]) -> None:
+        """The combo to beat is now `cards`, played by `owner` (None: nobody, a new trick)."""
+        state = self._state
+        state[_TRICK:_PLAYED] = _NO_CARDS
+        state[_OWNER:_ZERO] = _NO_SEATS
+        if owner is None:
+            return
+        start = 52 * owner
+        for card in cards:
+            state[start + card] = 0
+            state[_TRICK + card] = 1
+            state[_PLAYED + card] = 1
+        state[_OWNER + owner] = 1
+        state[_LEFT + owner] -= len(cards)
+
+    def _sync_hand(self, seat: int) -> None:
+        """Copy `seat`'s hand and card count from the game."""
+        state = self._state
+        start = seat * 52
+        state[start:start + 52] = _NO_CARDS
+        hand = self.game.hands[seat]
+        for card in hand:
+            state[start + card] = 1
+        state[_LEFT + seat] = len(hand)
+
+
+def _check_representable(rules: Rules, players: int, deal: str) -> None:
+    """Refuse the rules whose decisions the fixed action space cannot carry."""
+    for field in ("long_straights", "dragon"):
+        if getattr(rules, field):
+            raise ValueError(f"the Big Two environment does not take Rules.{field}: its runs add "
+                             "tens of millions of actions to every mask; play them through Game "
+                             "and ComboSpace.legal_actions")
+    if rules.extra_card == "trade" and players == 3 and deal == "all":
+        raise ValueError("the Big Two environment does not take Rules.extra_card='trade' with a "
+                         "whole-deck deal: the trade decision is not an action of its space")
