@@ -18,8 +18,9 @@ import numpy as np
 
 from handrank import _batch, rows
 from handrank._threerow import _kernel
-from handrank.chinese.ev import _royalty_by_row, ev_tables
+from handrank.chinese.ev import ev_tables, own_royalty
 from handrank.chinese.naturals import thirteen_cards
+from handrank.chinese.one_royalty import most_royalty
 from handrank.chinese.rules import Rules, as_rules, row_order, solver_tables
 from handrank._threerow.board import Board
 from handrank._threerow.solver import check_distinct, solve, solver_threads
@@ -103,8 +104,8 @@ def best_setting(cards: str | Sequence[int | str], rules: Rules | str | None = N
     callable taking the (M, 3) row values (top, middle, bottom, handrank.rows scale, with the
     rules' order of straights) of every valid setting and returning M scores. Ties go to the
     stronger bottom, middle, top, then the lowest cards (bottom, middle, top compared as ascending
-    ids). With ``one_royalty`` rules "royalties" is the largest row royalty, and "ev" is not
-    offered (its opponent model adds royalties row by row)."""
+    ids). With ``one_royalty`` rules "royalties" is the largest row royalty, and "ev" counts only
+    the royalty the setting keeps (against an opponent who also keeps one)."""
     result = best_setting_batch(_ascending(cards)[np.newaxis], rules, objective, threads=1)
     board = result.boards[0].tolist()
     return BestSetting(Board(board[:3], board[3:8], board[8:]), float(result.value[0]))
@@ -123,14 +124,14 @@ def best_setting_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
     if callable(objective):
         return _best_by_callable(hands, objective, order)
     if objective == "royalties" and rules.one_royalty:
-        # the compiled solver adds the rows' royalties: here every valid setting is visited
-        return _best_by_callable(hands, partial(_largest_royalty, _royalty_by_row(rules)), order)
+        return BestSettingArrays(*most_royalty(hands, rules, threads))
     if objective == "royalties":
         solved = solve(solver_tables(rules), hands, 0.0, threads)
         return BestSettingArrays(solved.boards, solved.value)
     if objective == "ev" and rules.one_royalty:
-        raise ValueError("the 'ev' objective does not support one_royalty rules (its opponent "
-                         "model adds royalties row by row); use 'royalties' or a callable")
+        # the kept royalty is not a sum over rows, which the compiled search needs: every valid
+        # setting is visited in numpy
+        return _best_by_callable(hands, partial(_ev_one_royalty, rules), order)
     if objective == "ev":
         return _best_by_ev(hands, rules, threads)
     raise ValueError(f"objective must be one of {OBJECTIVES} or a callable, got {objective!r}")
@@ -147,9 +148,31 @@ def _best_by_ev(hands: npt.NDArray[np.uint8], rules: Rules, threads: int | None)
     return BestSettingArrays(boards, value)
 
 
-def _largest_royalty(royalty_by_row: npt.NDArray[np.float64], values: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-    return np.asarray(np.max([royalty_by_row[k][values[:, k]] for k in range(3)], axis=0),
-                      dtype=np.float64)
+def _ev_one_royalty(rules: Rules, values: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """The "ev" objective of settings with row values `values` (M, 3) under one_royalty rules:
+    the rows' separable parts (without our royalties), the coupled part, and what we expect of
+    the one royalty we keep (the largest; of equal ones the bottom's, then the middle's)."""
+    base, win, lose = ev_tables(rules)
+    mine, expected = own_royalty(rules)
+    rows_ = range(3)
+    total = base[0][values[:, 0]] + base[1][values[:, 1]] + base[2][values[:, 2]]
+    w = [win[k][values[:, k]] for k in rows_]
+    lo = [lose[k][values[:, k]] for k in rows_]
+    if rules.scoring == "1-6":
+        total += (rules.scoop_units - 3) * (w[0] * w[1] * w[2] - lo[0] * lo[1] * lo[2])
+    else:
+        total += _more_rows(w, lo) - _more_rows(lo, w)
+    kept = 2 - np.argmax(np.stack([mine[k][values[:, k]] for k in (2, 1, 0)], axis=1), axis=1)
+    return np.asarray(total + expected[kept, values[np.arange(len(values)), kept]], dtype=np.float64)
+
+
+def _more_rows(w: list[npt.NDArray[np.float64]], lo: list[npt.NDArray[np.float64]]) -> npt.NDArray[np.float64]:
+    """The chance (rows independent) that the rows won outnumber those lost: three won; two won
+    and the third not; one won and two tied."""
+    t = [1.0 - w[k] - lo[k] for k in range(3)]
+    return (w[0] * w[1] * w[2] + w[0] * w[1] * (t[2] + lo[2]) + w[0] * w[2] * (t[1] + lo[1])
+            + w[1] * w[2] * (t[0] + lo[0]) + w[0] * t[1] * t[2] + w[1] * t[0] * t[2]
+            + w[2] * t[0] * t[1])
 
 
 def _best_by_callable(hands: npt.NDArray[np.uint8], objective: Callable[[np.ndarray], np.ndarray],
