@@ -683,3 +683,25 @@ def test_one_royalty_opponent_sample_keeps_one_royalty(small_sample):
         for v in np.unique(values[:, k]):
             assert tables.win[k][v] == pytest.approx((values[:, k] < v).mean())
             assert tables.beaten_royalty[k][v] == pytest.approx((kept[:, k] * (values[:, k] > v)).sum() / ev.OPPONENTS)
+
+
+def test_one_royalty_ev_search_against_every_setting(small_sample):
+    """The compiled search's bounds under one_royalty (it prunes with the largest expected royalty
+    a row may keep) against the same expectation computed for every valid setting (a callable
+    objective with the reference's formula): same setting and value on many hands."""
+    from handrank.chinese.ev import own_royalty
+    rng = np.random.default_rng(2230)
+    hands = royalty_hands(rng, 24) + hr.random_hands(8, 13, seed=2231).tolist()
+    for scoring, to_winner in (("1-6", True), ("2-4", False)):
+        r = rules(one_royalty=True, scoring=scoring, royalties_to_winner=to_winner, **ONE_ROYALTY_TABLES)
+        tables, (mine, _) = chinese.row_tables(r), own_royalty(r)
+
+        def every_setting(values):
+            row_royalty = np.stack([mine[k][values[:, k]] for k in range(3)], axis=1)
+            kept = 2 - np.argmax(row_royalty[:, ::-1], axis=1)
+            row_royalty = np.where(np.arange(3) == kept[:, None], row_royalty, 0)
+            return ref.ev_values(values, row_royalty, ref_rules(r), tables)
+        got = chinese.best_setting_batch(hands, r, "ev", threads=2)
+        want = chinese.best_setting_batch(hands, r, every_setting)
+        assert np.array_equal(got.boards, want.boards)
+        assert np.allclose(got.value, want.value, rtol=0, atol=1e-9)

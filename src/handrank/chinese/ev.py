@@ -10,6 +10,10 @@ The sample takes a few seconds to solve, so it is built once per royalty table a
 memory and as a small file in the user's cache directory (``HANDRANK_CACHE_DIR`` chooses another;
 an unwritable directory only means it is rebuilt next time, and a damaged or invalid file is
 rebuilt and replaced).
+
+Under one_royalty (a hand keeps only its largest royalty) the opponents are set for their largest
+royalty and keep only it, and our royalties leave the separable tables: the search adds what we
+expect of the one we keep (`own_royalty`).
 """
 from __future__ import annotations
 
@@ -78,8 +82,8 @@ def ev_tables(rules: Rules) -> tuple[npt.NDArray[np.float64], ...]:
 def own_royalty(rules: Rules) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """(ours, expected): per row and row value our royalty units, and what we expect of them
     (to the winner: the units times the chance to win the row; else the units)."""
-    mine = _royalty_by_row(rules)
-    return mine, mine * row_tables(rules).win if rules.royalties_to_winner else mine
+    mine = np.ascontiguousarray(_royalty_by_row(rules))
+    return mine, np.ascontiguousarray(mine * row_tables(rules).win if rules.royalties_to_winner else mine)
 
 
 # ---------------------------------------------------------------------- building

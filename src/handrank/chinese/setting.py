@@ -1,7 +1,8 @@
 """Setting 13 cards in Chinese poker: every valid setting, and the best one for an objective.
 
 - ``"royalties"`` runs the exact branch-and-bound solver that OFC's Fantasyland uses
-  (handrank._threerow._kernel), with this game's royalty tables and no Fantasyland;
+  (handrank._threerow._kernel), with this game's royalty tables and no Fantasyland (under
+  one_royalty once per row: handrank.chinese.one_royalty);
 - ``"ev"`` visits every valid setting in compiled code with per-row tables (handrank.chinese.ev);
 - a callable objective scores the array of every valid setting's row values.
 All three break ties the same way: the stronger bottom, middle, top, then the lowest cards.
@@ -128,10 +129,6 @@ def best_setting_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
     if objective == "royalties":
         solved = solve(solver_tables(rules), hands, 0.0, threads)
         return BestSettingArrays(solved.boards, solved.value)
-    if objective == "ev" and rules.one_royalty:
-        # the kept royalty is not a sum over rows, which the compiled search needs: every valid
-        # setting is visited in numpy
-        return _best_by_callable(hands, partial(_ev_one_royalty, rules), order)
     if objective == "ev":
         return _best_by_ev(hands, rules, threads)
     raise ValueError(f"objective must be one of {OBJECTIVES} or a callable, got {objective!r}")
@@ -139,40 +136,15 @@ def best_setting_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
 
 def _best_by_ev(hands: npt.NDArray[np.uint8], rules: Rules, threads: int | None) -> BestSettingArrays:
     base, win, lose = ev_tables(rules)
+    mine, kept = own_royalty(rules)
     n = len(hands)
     boards = np.empty((n, 13), dtype=np.uint8)
     value = np.empty(n, dtype=np.float64)
     kernel = partial(_kernel.best_ev_settings, solver_tables(rules), base, win, lose,
-                     0 if rules.scoring == "1-6" else 1, float(rules.scoop_units - 3))
+                     0 if rules.scoring == "1-6" else 1, float(rules.scoop_units - 3),
+                     rules.one_royalty, mine, kept)
     _batch.run(kernel, hands, (boards, value), solver_threads(threads, n))
     return BestSettingArrays(boards, value)
-
-
-def _ev_one_royalty(rules: Rules, values: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-    """The "ev" objective of settings with row values `values` (M, 3) under one_royalty rules:
-    the rows' separable parts (without our royalties), the coupled part, and what we expect of
-    the one royalty we keep (the largest; of equal ones the bottom's, then the middle's)."""
-    base, win, lose = ev_tables(rules)
-    mine, expected = own_royalty(rules)
-    rows_ = range(3)
-    total = base[0][values[:, 0]] + base[1][values[:, 1]] + base[2][values[:, 2]]
-    w = [win[k][values[:, k]] for k in rows_]
-    lo = [lose[k][values[:, k]] for k in rows_]
-    if rules.scoring == "1-6":
-        total += (rules.scoop_units - 3) * (w[0] * w[1] * w[2] - lo[0] * lo[1] * lo[2])
-    else:
-        total += _more_rows(w, lo) - _more_rows(lo, w)
-    kept = 2 - np.argmax(np.stack([mine[k][values[:, k]] for k in (2, 1, 0)], axis=1), axis=1)
-    return np.asarray(total + expected[kept, values[np.arange(len(values)), kept]], dtype=np.float64)
-
-
-def _more_rows(w: list[npt.NDArray[np.float64]], lo: list[npt.NDArray[np.float64]]) -> npt.NDArray[np.float64]:
-    """The chance (rows independent) that the rows won outnumber those lost: three won; two won
-    and the third not; one won and two tied."""
-    t = [1.0 - w[k] - lo[k] for k in range(3)]
-    return (w[0] * w[1] * w[2] + w[0] * w[1] * (t[2] + lo[2]) + w[0] * w[2] * (t[1] + lo[1])
-            + w[1] * w[2] * (t[0] + lo[0]) + w[0] * t[1] * t[2] + w[1] * t[0] * t[2]
-            + w[2] * t[0] * t[1])
 
 
 def _best_by_callable(hands: npt.NDArray[np.uint8], objective: Callable[[np.ndarray], np.ndarray],
