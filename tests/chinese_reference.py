@@ -62,6 +62,13 @@ PRESETS = {
     "1-6": ONE_SIX,
     "2-4": {**ONE_SIX, "scoring": "2-4"},
     "net-royalties": {**ONE_SIX, "royalties_to_winner": False},
+    # the house rules of seeds/001, one preset each (see docs/chinese.md)
+    "surrender": {**ONE_SIX, "surrender_allowed": True},
+    "variant-naturals": {**ONE_SIX, "naturals": {**NATURALS, "no picture cards": 3, "six and above": 3,
+                                                 "13 of one colour": 3, "12 of one colour": 3}},
+    "no-broadway": {**ONE_SIX, "naturals": {**NATURALS, "no broadway cards": 3}},
+    "one-royalty": {**ONE_SIX, "one_royalty": True},
+    "wheel-second": {**ONE_SIX, "wheel_second": True},
 }
 # what sweeping all three rows pays: 3 rows + 3 bonus (1-6), 3 rows + the overall unit (2-4)
 SCOOP = {"1-6": 6, "2-4": 4}
@@ -135,6 +142,9 @@ def collected(row_royalty, rules) -> tuple[int, int, int]:
 # runs of ranks, the ace also low, no wrap-around (K-A-2 is nothing)
 RUNS3 = [(ACE, 0, 1)] + [tuple(range(s, s + 3)) for s in range(11)]     # A-2-3 .. Q-K-A
 RUNS5 = [(ACE, 0, 1, 2, 3)] + [tuple(range(s, s + 5)) for s in range(9)]  # A-2-3-4-5 .. T-J-Q-K-A
+# seeds/001: "The Wheel (A, 2, 3, 4, 5) is the second highest straight. Therefore, it is ranked
+# above a 9, 10, J, Q, K straight, but below a 10, J, Q, K, A straight." (A-2-3 is no wheel)
+RUNS5_WHEEL_SECOND = RUNS5[1:9] + [RUNS5[0], RUNS5[9]]
 RUN3_RANKS = frozenset(tuple(sorted(w)) for w in RUNS3)
 
 
@@ -238,16 +248,18 @@ class RefNatural:
     settings: tuple = ()            # every setting showing it with that strength
 
 
-def strongest_natural_setting(cards, kind: str):
+def strongest_natural_setting(cards, kind: str, wheel_second: bool = False):
     """(strength, settings): the strongest (bottom, middle, top) reference keys among the splits
-    that show the natural, and every split that shows it with that strength."""
-    f = hand_facts(_sorted_hand(cards))
+    that show the natural, and every split that shows it with that strength. With `wheel_second`
+    the rows compare with the wheel second-highest (also in straight order: RUNS5_WHEEL_SECOND)."""
+    f = hand_facts(_sorted_hand(cards), wheel_second)
     b, m, t = split_table()
     shown = _showing(f, kind)
     assert shown.size, kind
     if kind == "three straights":      # rows compare in straight order, never as high cards
         shown = shown[f.strength5[b][shown] >= f.strength5[m][shown]]     # among valid settings
-        strengths = (run_place(f.hands5, RUNS5)[b], run_place(f.hands5, RUNS5)[m],
+        runs5 = RUNS5_WHEEL_SECOND if wheel_second else RUNS5
+        strengths = (run_place(f.hands5, runs5)[b], run_place(f.hands5, runs5)[m],
                      run_place(f.hands3, RUNS3)[t])
     else:
         strengths = (f.strength5[b], f.strength5[m], f.strength3[t])
@@ -258,7 +270,7 @@ def strongest_natural_setting(cards, kind: str):
     top, middle, bottom = settings[0]
     if kind == "three straights":
         return tuple(int(strength[shown[0]]) for strength in strengths), settings
-    return (high5_key(bottom), high5_key(middle), high3_key(top)), settings
+    return (row_key(bottom, wheel_second), row_key(middle, wheel_second), row_key(top)), settings
 
 
 def run_place(hands: np.ndarray, runs: list) -> np.ndarray:
@@ -289,7 +301,7 @@ def _natural(ids: tuple, frozen: tuple) -> RefNatural | None:
         return RefNatural(kind, most, (max(rank for rank, n in counts.items() if n >= 2),))
     if kind in VARIANT_NATURALS:
         return RefNatural(kind, most, ())           # nothing ranks two of them: they tie
-    strength, settings = strongest_natural_setting(ids, kind)
+    strength, settings = strongest_natural_setting(ids, kind, dict(frozen)["wheel_second"])
     return RefNatural(kind, most, strength, strength, settings)
 
 

@@ -32,7 +32,8 @@ def setting_tuple(setting):
 
 # ============================================================================= rules
 def test_presets_are_the_three_named():
-    assert chinese.Rules.presets() == PRESETS
+    # (the presets of the seed's house rules follow them: tests/test_chinese_variants.py)
+    assert chinese.Rules.presets()[:3] == PRESETS
     assert chinese.Rules.presets()[0] == "1-6"
     assert chinese.Rules() == rules("1-6")
     for name in PRESETS:

@@ -60,7 +60,9 @@ def test_help(capsys, argv):
 
 def test_help_names_the_choices(capsys):
     _, out, _ = run(capsys, "chinese", "best", "--help")
-    assert "{royalties,ev}" in out and "{1-6,2-4,net-royalties}" in out
+    assert "{royalties,ev}" in out
+    assert ("{1-6,2-4,net-royalties,surrender,variant-naturals,no-broadway,one-royalty,wheel-second}"
+            in out.replace("\n", "").replace(" ", ""))
 
 
 @pytest.mark.parametrize("argv", [
@@ -108,7 +110,9 @@ def test_score_mis_set_natural_and_royalties(capsys):
     for rules in chinese.Rules.presets():
         _, out, _ = run(capsys, "chinese", "score", TRIPS, QUADS, "--rules", rules)
         lines = table(out)
-        assert [line[2] for line in lines[1:]] == ["3 + 0 + 0 = 3", "3 + 8 + 5 = 16"]
+        quads = {"one-royalty": "0 + 8 + 0 = 8",              # only the largest royalty
+                 "variant-naturals": "-"}.get(rules, "3 + 8 + 5 = 16")   # no picture cards: a natural
+        assert [line[2] for line in lines[1:]] == ["3 + 0 + 0 = 3", quads]
         assert [int(line[-1]) for line in lines[1:]] == chinese.score([TRIPS, QUADS], rules)
 
 
@@ -409,3 +413,119 @@ def test_python_dash_m_chinese(tmp_path, cache_dir):
                     reason="docs/ is not next to the tests (installed-wheel run)")
 def test_cli_doc_examples(capsys, tmp_path, monkeypatch):
     cli_support.replay("chinese", capsys, tmp_path, monkeypatch)
+
+
+# ----------------------------------------------------------------------------- rule options
+RICH = "Qs Qh Qd / 4c 4d 4s 4h 2c / 9h 8h 7h 6h 5h"          # trips 3, quads 8, straight flush 5
+WHEEL = "Qc Qd 2c / 7c 7d 9h 9d 4h / As 2s 3d 4c 5h"
+KING_HIGH = "Jc Jd 3c / 8c 8d 6h 6d 5d / 9c Tc Jh Qh Ks"
+NO_BROADWAY = "2c 2d 3h 4s 5c 6d 7h 8s 9c 9d 3c 4c 5d"
+
+RULE_OPTIONS = [
+    (["--one-royalty"], dict(one_royalty=True)),
+    (["--rules", "one-royalty", "--no-one-royalty"], {}),
+    (["--wheel-second"], dict(wheel_second=True)),
+    (["--rules", "wheel-second", "--no-wheel-second"], {}),
+    (["--royalties", "cancel"], dict(royalties_to_winner=False)),
+    (["--rules", "net-royalties", "--royalties", "winner"], {}),
+    (["--scoring", "2-4", "--surrender", "3"], dict(scoring="2-4", surrender_allowed=True)),
+    (["--rules", "surrender", "--surrender", "0"], {}),
+    (["--surrender", "5"], dict(surrender_allowed=True, surrender=5)),
+    (["--natural", "no-broadway-cards=4", "--natural", "dragon=0"],
+     dict(naturals=(("three straights", 3), ("three flushes", 3), ("six pairs", 3), ("no broadway cards", 4)))),
+    (["--rules", "variant-naturals", "--natural", "Six and above=5", "--natural", "12 of one color=0"],
+     dict(naturals=(("dragon", 13), ("three straights", 3), ("three flushes", 3), ("six pairs", 3),
+                    ("no picture cards", 3), ("six and above", 5), ("13 of one colour", 3)))),
+]
+
+
+@pytest.mark.parametrize("options, fields", RULE_OPTIONS)
+def test_rule_options_are_the_rules_fields(capsys, options, fields):
+    """Each option sets its field of chinese.Rules over the --rules preset: the scores, settings
+    and naturals printed are the library's under Rules(**fields)."""
+    rules = chinese.Rules(**fields)
+    settings = [WHEEL, KING_HIGH, "Ah Ad Ac / Th Td Ts Kc Kd / 3s 4s 5s 6s 7s"]     # royalties 3, 2, 5
+    status, out, err = run(capsys, "chinese", "score", "--json", *options, *settings)
+    assert (status, err) == (0, "")
+    record = json.loads(out)
+    assert [p["points"] for p in record["players"]] == chinese.score(settings, rules)
+    assert [p["royalties"] for p in record["players"]] == [list(chinese.royalties(s, rules)) for s in settings]
+    assert record["rules"] == "custom"
+    hands = [RICH.replace("/", ""), NO_BROADWAY, HAND]
+    status, out, _ = run(capsys, "chinese", "best", "--json", *options, *hands)
+    for line, hand in zip(out.splitlines(), hands, strict=True):
+        best = chinese.best_setting(hand, rules)
+        assert json.loads(line)["board"] == str(best.board) and json.loads(line)["value"] == best.value
+    status, out, _ = run(capsys, "chinese", "natural", "--json", *options, *hands)
+    for line, hand in zip(out.splitlines(), hands, strict=True):
+        found = chinese.natural(hand, rules)
+        assert json.loads(line)["natural"] == (None if found is None else
+                                               {"kind": found.kind, "units": found.units, "setting": None})
+
+
+def test_rule_options_change_the_scores(capsys):
+    """The options matter: each seed example scores differently with and without it."""
+    def points(*argv):
+        return [p["points"] for p in json.loads(run(capsys, "chinese", "score", "--json", *argv)[1])["players"]]
+    assert points(WHEEL, KING_HIGH) == [1, -1]
+    assert points(WHEEL, KING_HIGH, "--wheel-second") == [6, -6]
+    assert points(RICH, PLAIN_SETTING) == [6 + 16, -22]
+    assert points(RICH, PLAIN_SETTING, "--one-royalty") == [6 + 8, -14]
+    _, out, _ = run(capsys, "chinese", "natural", NO_BROADWAY, "--natural", "no broadway cards=3")
+    assert out == f"{NO_BROADWAY}: no broadway cards (3 units)\n"
+
+
+PLAIN_SETTING = "Ac Kd 2d / 9c 9d 3c 3d 8c / Tc Td Th Jc Jd"
+
+
+def test_surrendered_players(capsys):
+    """seeds/001: a surrendering player pays each opponent more than losing two rows and less than
+    a scoop, and no royalties: 3 units under the surrender preset, however Amy and Bob set."""
+    status, out, err = run(capsys, "chinese", "score", AMY, BOB, MIS_SET, "--rules", "surrender",
+                           "--surrendered", "3")
+    assert (status, err) == (0, "")
+    points = chinese.score([AMY, BOB, MIS_SET], "surrender", surrendered=[2])
+    assert points == [4, 2, -6]
+    lines = table(out)
+    assert lines[3] == ["3", MIS_SET, "surrendered", "-", "-6"]
+    assert [int(line[-1]) for line in lines[1:]] == points
+    status, out, _ = run(capsys, "chinese", "score", "--json", RICH, PLAIN_SETTING, "--surrender", "4",
+                         "--surrendered", "1,2")
+    record = json.loads(out)
+    assert [p["surrendered"] for p in record["players"]] == [True, True]
+    assert [p["points"] for p in record["players"]] == [0, 0]
+    _, out, _ = run(capsys, "chinese", "score", "--json", RICH, PLAIN_SETTING, "--surrender", "4",
+                    "--surrendered", "1")
+    assert [p["points"] for p in json.loads(out)["players"]] == [-4, 4]
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--surrender", "6"], "Rules.surrender must be more than losing two rows pays (1) and less than a scoop (6)"),
+    (["--scoring", "2-4", "--surrender", "2"], "Rules.surrender must be more than"),
+    (["--surrender", "-1"], "argument --surrender: must be at least 0"),
+    (["--natural", "dragons=3"], "argument --natural: expected KIND=UNITS with KIND one of dragon, "),
+    (["--natural", "dragon"], "argument --natural: expected KIND=UNITS"),
+    (["--natural", "dragon=x"], "argument --natural: not an integer: 'x'"),
+    (["--natural", "dragon=1001"], "Rules.naturals: the royalty for 'dragon' must be in 0..1000"),
+    (["--surrendered", "1"], "--surrendered: these rules do not allow surrender"),
+    (["--rules", "surrender", "--surrendered", "3"], "--surrendered: no player 3 among 2"),
+    (["--rules", "surrender", "--surrendered", "0"], "argument --surrendered: must be at least 1, got 0"),
+    (["--rules", "surrender", "--surrendered", "1,x"], "argument --surrendered: not an integer: 'x'"),
+    (["--one-royalty=yes"], "argument --one-royalty/--no-one-royalty: ignored explicit argument 'yes'"),
+    (["--royalties", "both"], "argument --royalties: invalid choice: 'both'"),
+])
+def test_rule_option_errors_are_usage_errors(capsys, argv, says):
+    status, out, err = run(capsys, "chinese", "score", AMY, BOB, *argv)
+    assert (status, out) == (2, "")
+    assert err.startswith("usage: handrank chinese score") and "Traceback" not in err
+    assert err.splitlines()[-1].startswith("handrank chinese score: error: ") and says in err
+
+
+def test_rule_option_errors_in_a_child_process():
+    """The real command: one usage line and one error line, exit 2, never a traceback."""
+    result = subprocess.run([sys.executable, "-m", "handrank", "chinese", "score", AMY, BOB,
+                             "--natural", "no picture cards=2000"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1] == ("handrank chinese score: error: Rules.naturals: the "
+                                              "royalty for 'no picture cards' must be in 0..1000, got 2000")

@@ -48,7 +48,8 @@ def test_new_fields_are_last_and_default_to_todays_rules():
     assert r.naturals == tuple(ref.NATURALS.items())            # no variant natural is paid
     assert chinese.NATURALS == ("dragon", "three straights", "three flushes", "six pairs")
     assert chinese.NATURAL_VARIANTS == ref.VARIANT_NATURALS
-    assert chinese.Rules.presets() == ("1-6", "2-4", "net-royalties")
+    assert chinese.Rules.presets() == ("1-6", "2-4", "net-royalties", "surrender", "variant-naturals",
+                                       "no-broadway", "one-royalty", "wheel-second")
     for name in chinese.Rules.presets():
         assert chinese.Rules(**ref.rules_kwargs(name)) == chinese.Rules.preset(name)
 
@@ -338,8 +339,6 @@ def test_one_royalty_best_setting_against_brute_force():
         assert (tuple(boards[:3]), tuple(boards[3:8]), tuple(boards[8:])) == (want["top"], want["middle"], want["bottom"])
         assert value == want["value"]
     assert chinese.best_setting(hands[0], r).value == got.value[0]
-    with pytest.raises(ValueError, match="one_royalty"):
-        chinese.best_setting(hands[0], r, "ev")
 
 
 # ============================================================================= the wheel
@@ -439,3 +438,270 @@ def test_wheel_second_scores_against_reference(scoring):
     want = [ref.pair_points(x.tolist(), y.tolist(), ref_rules(r)) for x, y in zip(a, b)]
     assert got.tolist() == want
     assert not np.array_equal(got, chinese.score_batch(a, b, r.replace(wheel_second=False)))
+
+
+# ============================================================================= presets
+PRESET_SEED_LINES = {
+    # each preset of a house rule of seeds/001, and the seed line it stands for (docs/chinese.md)
+    "net-royalties": "Some modified rule sets allow the royalty bonus to cancel out",
+    "surrender": "If a player chooses to surrender their hand, they will pay an amount greater than",
+    "variant-naturals": "12 or 13 of one colour",
+    "no-broadway": "No Broadway Cards*",
+    "one-royalty": "Some rules say that players are only allowed to claim one royalty per hand.",
+    "wheel-second": "The Wheel (A, 2, 3, 4, 5) is the second highest straight.",
+}
+
+
+def test_presets_name_the_seed_house_rules():
+    """Every house rule of seeds/001 is a preset, which docs/chinese.md lists with the seed line;
+    every natural variant is paid by some preset (and by no default)."""
+    from pathlib import Path
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "chinese.md").read_text(encoding="utf-8")
+    for name, line in PRESET_SEED_LINES.items():
+        assert name in chinese.Rules.presets()
+        assert f"`{name}`" in docs and line in docs, name
+    paid = {kind for name in chinese.Rules.presets() for kind, _ in chinese.Rules.preset(name).naturals}
+    assert paid >= set(chinese.NATURAL_VARIANTS)
+    assert not set(dict(chinese.Rules().naturals)) & set(chinese.NATURAL_VARIANTS)
+
+
+def test_every_field_is_reached_by_a_preset_or_a_documented_call():
+    """Each field of chinese.Rules differs from the default in some preset, or docs/chinese.md
+    shows it set in a Rules(...) or .replace(...) call."""
+    import re
+    from pathlib import Path
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "chinese.md").read_text(encoding="utf-8")
+    calls = " ".join(re.findall(r"(?:Rules|\.replace)\(([^()]*)\)", docs))
+    default = chinese.Rules()
+    for field in dataclasses.fields(chinese.Rules):
+        if field.name == "name":
+            continue
+        in_preset = any(getattr(chinese.Rules.preset(p), field.name) != getattr(default, field.name)
+                        for p in chinese.Rules.presets())
+        assert in_preset or re.search(rf"\b{field.name}=", calls), field.name
+
+
+def test_presets_with_their_seed_examples():
+    # surrender: Bob surrenders against Amy (he would lose two rows): 3, between 1 and 6
+    assert chinese.score([AMY, BOB], "surrender", surrendered=[1]) == [3, -3]
+    assert chinese.score([AMY, BOB], "surrender") == chinese.score([AMY, BOB]) == [1, -1]
+    # the natural variants: each hand of VARIANT_EXAMPLES pays 3 under the preset naming it
+    for kind, (holds, misses) in VARIANT_EXAMPLES.items():
+        preset = "no-broadway" if kind == "no broadway cards" else "variant-naturals"
+        assert kind in dict(chinese.Rules.preset(preset).naturals)
+        found, want = chinese.natural(holds, preset), ref.natural(holds, preset)
+        assert (found.kind, found.units) == (want.kind, want.units) and found.units == 3
+        assert chinese.natural(misses, preset) is None or chinese.natural(misses, preset).kind != kind
+    # a hand of 13 red cards is named for 13 (listed first), of 12 for 12
+    thirteen = "2h 3h 4h 5h 6h 7h 8h 2d 3d 4d Kd 9d Td"     # (a king: it has pictures)
+    assert chinese.natural(thirteen, "variant-naturals").kind == "13 of one colour"
+    assert chinese.natural(thirteen.replace("Td", "Tc"), "variant-naturals").kind == "12 of one colour"
+    # one royalty per hand, the wheel second
+    assert chinese.royalties(RICH, "one-royalty") == (0, 8, 0)
+    wheel = "Qc Qd 2c / 7c 7d 9h 9d 4h / As 2s 3d 4c 5h"
+    king_high = "Jc Jd 3c / 8c 8d 6h 6d 5d / 9c Tc Jh Qh Ks"
+    assert chinese.score([wheel, king_high], "wheel-second") == [6, -6]
+    deals = random_tables(np.random.default_rng(2190), 40, 2, ref.NATURAL_KINDS + ref.VARIANT_NATURALS)
+    for name in chinese.Rules.presets():
+        r = chinese.Rules.preset(name)
+        got = chinese.score_batch(deals[:, 0], deals[:, 1], name)
+        assert got.tolist() == [ref.pair_points(a.tolist(), b.tolist(), name) for a, b in deals], name
+        assert r.name == name
+
+
+# ============================================================================= surrender bound
+@pytest.mark.parametrize("scoring", ["1-6", "2-4"])
+def test_surrender_lies_between_two_rows_and_a_scoop_on_random_deals(scoring):
+    """seeds/001: a surrendering player pays "an amount greater than the amount paid when losing 2
+    out of 3 hands, but less than the amount paid when getting scooped (losing all three hands)".
+    On random deals without naturals or royalties, whatever the settings: what a player pays on
+    surrender lies strictly between what the rows cost it when it loses exactly two of them
+    (winning the third) and when it is scooped, both read off the reference's scores."""
+    rng = np.random.default_rng(2200 + len(scoring))
+    no_royalties = rules(scoring=scoring, top_royalties=(), middle_royalties=(), bottom_royalties=())
+    deals = ofc_ref.deal(rng, 300, 2)
+    deals = chinese.best_setting_batch(deals.reshape(-1, 13), threads=1).boards.reshape(300, 2, 13)
+    lose_two, scooped = set(), set()
+    plain = []
+    for i, (a, b) in enumerate(deals.tolist()):
+        if ref.natural(a) or ref.natural(b):
+            continue
+        plain.append(i)
+        rows = ref.row_results(ref.setting_rows(a), ref.setting_rows(b))
+        paid = -ref.pair_points(a, b, ref_rules(no_royalties))
+        if sorted(rows) == [-1, -1, 1]:
+            lose_two.add(paid)
+        elif rows == [-1, -1, -1]:
+            scooped.add(paid)
+    assert lose_two == {{"1-6": 1, "2-4": 2}[scoring]} and scooped == {ref.SCOOP[scoring]}
+    a, b = deals[plain, 0], deals[plain, 1]
+    gave_up = np.ones(len(plain), dtype=np.bool_)
+    allowed = []
+    for units in range(1, 7):
+        try:
+            r = no_royalties.replace(surrender_allowed=True, surrender=units)
+        except ValueError:
+            continue
+        allowed.append(units)
+        assert (chinese.score_batch(a, b, r, surrendered_a=gave_up) == -units).all()
+        assert (chinese.score_batch(a, b, r, surrendered_b=gave_up) == units).all()
+    assert allowed == list(range(max(lose_two) + 1, min(scooped)))
+
+
+# ============================================================================= the wheel in naturals
+# Two three-straights naturals of one deck (seeds/001 "With flushes and straights the player with
+# the highest back hand wins"): A's back is the K-high straight, B's back the wheel when the wheel
+# ranks second ("it is ranked above a 9, 10, J, Q, K straight"), else B must set the wheel in the
+# middle and its back is 6-T.
+STRAIGHTS_A = "2c 3d 4h / 4s 5c 6d 7h 8s / 9c Td Jh Qs Kc"
+STRAIGHTS_B = "2d 3h 4c / 6c 7d 8h 9s Tc / As 2h 3s 4d 5d"
+
+
+def test_wheel_second_in_three_straights_seed_example():
+    r = rules(wheel_second=True)
+    a, b = chinese.natural(STRAIGHTS_A.replace("/", ""), r), chinese.natural(STRAIGHTS_B.replace("/", ""), r)
+    assert (a.kind, b.kind) == ("three straights", "three straights")
+    assert str(b.setting) == "2d 3h 4c / 6c 7d 8h 9s Tc / 2h 3s 4d 5d As"       # the wheel at the back
+    assert sorted(c // 4 for c in b.setting.bottom) == [0, 1, 2, 3, 12]
+    assert chinese.compare_naturals(a, b) == -1
+    assert chinese.score([STRAIGHTS_A, STRAIGHTS_B], r) == [-3, 3]
+    assert chinese.score([STRAIGHTS_A, STRAIGHTS_B], "wheel-second") == [-3, 3]
+    # by default the wheel is the lowest straight: B shows it in the middle and loses the back
+    plain_a, plain_b = chinese.natural(STRAIGHTS_A.replace("/", "")), chinese.natural(STRAIGHTS_B.replace("/", ""))
+    assert sorted(c // 4 for c in plain_b.setting.middle) == [0, 1, 2, 3, 12]
+    assert chinese.compare_naturals(plain_a, plain_b) == 1
+    assert chinese.score([STRAIGHTS_A, STRAIGHTS_B]) == [3, -3]
+    # A-2-3 on top is no wheel: still the lowest 3-card run
+    low_top = "Ac 2d 3h / 3c 4d 5h 6s 7c / 8d 9h Tc Jd Qh"
+    higher_top = "2c 3d 4h / 3s 4c 5d 6h 7s / 8c 9d Th Jh Qs"
+    assert chinese.natural(low_top.replace("/", ""), r).key == (6, 1, 0)      # 8-Q, 3-7, A-2-3
+    assert chinese.score([low_top, higher_top], r) == chinese.score([low_top, higher_top]) == [-3, 3]
+
+
+def wheel_natural_hand(rng, kind):
+    """A three-straights or three-flushes hand rich in wheels, K- and A-high straights."""
+    if kind == "three straights":
+        wide = [ref.RUNS5[0], ref.RUNS5[7], ref.RUNS5[8], ref.RUNS5[4]]
+        runs = [ref.RUNS3[rng.integers(len(ref.RUNS3))], wide[rng.integers(4)], wide[rng.integers(4)]]
+        hand = [4 * r + int(rng.integers(4)) for run in runs for r in run]
+        return hand if len(set(hand)) == 13 else None
+    # a steel wheel and 8 cards of another suit, or 5 more of its suit and 3 of another
+    suits = rng.choice(4, size=2, replace=False)
+    steel = [4 * r + int(suits[0]) for r in (12, 0, 1, 2, 3)]
+    same = [4 * r + int(suits[0]) for r in range(4, 12)]
+    other = [4 * r + int(suits[1]) for r in range(13)]
+    extra = (5, 3) if rng.random() < 0.5 else (0, 8)
+    return steel + [int(c) for pool, k in zip((same, other), extra)
+                    for c in rng.choice(pool, size=k, replace=False)]
+
+
+def test_wheel_second_naturals_against_reference():
+    rng = np.random.default_rng(2210)
+    spec = dict(wheel_second=True, naturals=(("three straights", 3), ("three flushes", 3)))
+    r = rules(**spec)
+    hands = [h for kind in ("three straights", "three flushes") for h in
+             (wheel_natural_hand(rng, kind) for _ in range(28)) if h is not None]
+    got = [chinese.natural(h, r) for h in hands]
+    want = [ref.natural(h, ref_rules(r)) for h in hands]
+    for hand, g, w in zip(hands, got, want):
+        assert w is not None and (g.kind, g.units) == (w.kind, w.units), hr.hand_str(hand)
+        assert (tuple(g.setting.top), tuple(g.setting.middle), tuple(g.setting.bottom)) in w.settings
+        assert ref.is_valid(g.setting.top, g.setting.middle, g.setting.bottom, wheel_second=True)
+    differ = 0
+    for i, j in itertools.combinations(range(len(hands)), 2):
+        if got[i].kind == got[j].kind:
+            assert chinese.compare_naturals(got[i], got[j]) == ref.compare_naturals(want[i], want[j])
+            plain = ref.compare_naturals(ref.natural(hands[i], ref_rules(r.replace(wheel_second=False))),
+                                         ref.natural(hands[j], ref_rules(r.replace(wheel_second=False))))
+            differ += plain != ref.compare_naturals(want[i], want[j])
+    assert differ > 0                 # the rule decides some comparisons
+
+
+# ============================================================================= one royalty and "ev"
+ONE_ROYALTY_TABLES = dict(top_royalties=(("66", 1), ("QQ", 4), ("222", 6)),
+                          middle_royalties=(("straight", 2), ("flush", 4), ("full house", 6), ("quads", 8)),
+                          bottom_royalties=(("flush", 3), ("full house", 5), ("quads", 7)))
+
+
+@pytest.fixture(scope="module")
+def small_sample(tmp_path_factory):
+    """The opponent model built from 400 sampled hands instead of 20,000 (in a cache directory of
+    its own, the in-memory caches cleared before and after): what these tests check does not
+    depend on the sample's size, and a full one_royalty sample takes seconds to solve."""
+    from handrank.chinese import ev
+
+    def clear():
+        for cached in (ev._row_tables, ev.ev_tables, ev.own_royalty):
+            cached.cache_clear()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ev, "OPPONENTS", 400)
+        patch.setenv("HANDRANK_CACHE_DIR", str(tmp_path_factory.mktemp("small-sample")))
+        clear()
+        yield ev
+    clear()
+
+
+@pytest.mark.parametrize("scoring, to_winner", [("1-6", True), ("2-4", True), ("1-6", False)])
+def test_one_royalty_ev_against_brute_force(small_sample, scoring, to_winner):
+    """The "ev" objective under one_royalty: every valid setting's expectation counts only the
+    royalty it keeps, against an opponent sample set for its largest royalty; checked against the
+    reference's search over all 72,072 splits with the reference's formula."""
+    rng = np.random.default_rng(2220 + len(scoring) + to_winner)
+    r = rules(one_royalty=True, scoring=scoring, royalties_to_winner=to_winner, **ONE_ROYALTY_TABLES)
+    tables = chinese.row_tables(r)
+    assert tables.opponents == 400
+    hands = royalty_hands(rng, 8)
+    got = chinese.best_setting_batch(hands, r, "ev")
+    differs = 0
+    for hand, boards, value in zip(hands, got.boards, got.value):
+        want = ref.brute_force(hand, ref_rules(r), "ev", tables)
+        assert (tuple(boards[:3]), tuple(boards[3:8]), tuple(boards[8:])) == (want["top"], want["middle"], want["bottom"]), hr.hand_str(hand)
+        assert value == pytest.approx(want["value"], abs=1e-9)
+        every = ref.brute_force(hand, ref_rules(r.replace(one_royalty=False)), "ev", tables)
+        differs += every["value"] != pytest.approx(want["value"], abs=1e-9)
+    assert differs > 0                     # counting every royalty would value some hands otherwise
+    assert chinese.best_setting(hands[0], r, "ev").value == pytest.approx(got.value[0])
+
+
+def test_one_royalty_opponent_sample_keeps_one_royalty(small_sample):
+    """The opponent model of one_royalty rules: the sampled hands set as the "royalties"
+    objective sets them (for the largest royalty; the first ones against the reference's search),
+    each opponent collecting one royalty at most: the tables are those counts."""
+    ev = small_sample
+    r = rules(one_royalty=True, **ONE_ROYALTY_TABLES)
+    tables = chinese.row_tables(r)
+    hands = np.sort(hr.random_hands(ev.OPPONENTS, 13, seed=ev.SEED), axis=1)
+    found = chinese.best_setting_batch(hands, r)
+    for hand, value in zip(hands[:4], found.value[:4]):
+        assert value == ref.brute_force(hand.tolist(), ref_rules(r))["value"]
+    settings = chinese.evaluate_batch(found.boards, r)
+    kept, values = settings.royalties, settings.values
+    assert ((kept > 0).sum(axis=1) <= 1).all() and (kept.max(axis=1) == found.value).all()
+    assert np.allclose(tables.mean_royalty, kept.sum(axis=0) / ev.OPPONENTS)
+    assert tables.mean_royalty.sum() < chinese.row_tables(r.replace(one_royalty=False)).mean_royalty.sum()
+    for k in range(3):
+        for v in np.unique(values[:, k]):
+            assert tables.win[k][v] == pytest.approx((values[:, k] < v).mean())
+            assert tables.beaten_royalty[k][v] == pytest.approx((kept[:, k] * (values[:, k] > v)).sum() / ev.OPPONENTS)
+
+
+def test_one_royalty_ev_search_against_every_setting(small_sample):
+    """The compiled search's bounds under one_royalty (it prunes with the largest expected royalty
+    a row may keep) against the same expectation computed for every valid setting (a callable
+    objective with the reference's formula): same setting and value on many hands."""
+    from handrank.chinese.ev import own_royalty
+    rng = np.random.default_rng(2230)
+    hands = royalty_hands(rng, 24) + hr.random_hands(8, 13, seed=2231).tolist()
+    for scoring, to_winner in (("1-6", True), ("2-4", False)):
+        r = rules(one_royalty=True, scoring=scoring, royalties_to_winner=to_winner, **ONE_ROYALTY_TABLES)
+        tables, (mine, _) = chinese.row_tables(r), own_royalty(r)
+
+        def every_setting(values):
+            row_royalty = np.stack([mine[k][values[:, k]] for k in range(3)], axis=1)
+            kept = 2 - np.argmax(row_royalty[:, ::-1], axis=1)
+            row_royalty = np.where(np.arange(3) == kept[:, None], row_royalty, 0)
+            return ref.ev_values(values, row_royalty, ref_rules(r), tables)
+        got = chinese.best_setting_batch(hands, r, "ev", threads=2)
+        want = chinese.best_setting_batch(hands, r, every_setting)
+        assert np.array_equal(got.boards, want.boards)
+        assert np.allclose(got.value, want.value, rtol=0, atol=1e-9)

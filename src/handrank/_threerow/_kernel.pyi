@@ -31,6 +31,7 @@ def solve_fantasyland(tables: RuleTables, stay_value: float, cards: npt.NDArray[
                       values: npt.NDArray[np.float64]) -> int: ...
 def best_ev_settings(tables: RuleTables, base: npt.NDArray[np.float64], win: npt.NDArray[np.float64],
                      lose: npt.NDArray[np.float64], scoring: int, scoop_bonus: float,
+                     one_royalty: bool, mine: npt.NDArray[np.float64], kept: npt.NDArray[np.float64],
                      cards: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
                      values: npt.NDArray[np.float64]) -> int: ...
 def score_pairs(tables: RuleTables, scoring: int, royalties_to_winner: bool,

@@ -583,6 +583,12 @@ ctypedef struct ev_tables_t:
     const double* lose[3]     # the chance it loses to it
     int scoring
     double scoop_bonus        # 1-6: paid for all three rows
+    # Chinese poker's one_royalty (a hand keeps only its largest royalty): our royalties are then
+    # not in base; mine is our royalty units by row value, kept what we expect of the one kept.
+    # (Unused, and base holds every royalty, when one_royalty is 0.)
+    bint one_royalty
+    const double* mine[3]
+    const double* kept[3]
 
 
 cdef inline double coupled(const ev_tables_t* e, const uint16_t* v) noexcept nogil:
@@ -604,10 +610,46 @@ cdef inline double coupled(const ev_tables_t* e, const uint16_t* v) noexcept nog
     return more - fewer
 
 
+cdef inline double kept_royalty(const ev_tables_t* e, const uint16_t* v) noexcept nogil:
+    """one_royalty: what we expect of the royalty kept, the largest (of equal ones the bottom's,
+    then the middle's, as chinese.scoring keeps it)."""
+    cdef int k = 2
+    if e.mine[1][v[1]] > e.mine[k][v[k]]:
+        k = 1
+    if e.mine[0][v[0]] > e.mine[k][v[k]]:
+        k = 0
+    return e.kept[k][v[k]]
+
+
 ctypedef struct ev_scratch_t:
     uint16_t index_of[8192]      # 5-card subset index by its position mask
     double cap_middle[CAPS]      # the best middle base at or below each strength group
     double cap_top[CAPS]
+    double cap_kept_middle[CAPS]  # one_royalty: the same for the expected kept royalty (the kept
+    double cap_kept_top[CAPS]     # one is some row's, so the largest of the rows' bounds it)
+
+
+cdef void kept_caps(const ev_tables_t* e, const scratch_t* s, ev_scratch_t* x) noexcept nogil:
+    """one_royalty: the caps by strength group of the expected kept royalty of middles and tops
+    (as best_ev_setting builds those of base)."""
+    cdef int i, k, a, b, c
+    cdef uint16_t v
+    for k in range(CAPS):
+        x.cap_kept_middle[k] = 0.0          # (kept royalties are never negative)
+        x.cap_kept_top[k] = 0.0
+    for i in range(choose5(13)):
+        v = s.row[i]
+        if e.kept[1][v] > x.cap_kept_middle[v >> CAP_SHIFT]:
+            x.cap_kept_middle[v >> CAP_SHIFT] = e.kept[1][v]
+    for a in range(13):
+        for b in range(a + 1, 13):
+            for c in range(b + 1, 13):
+                v = s.top_row[(a * NMAX + b) * NMAX + c]
+                if e.kept[0][v] > x.cap_kept_top[v >> CAP_SHIFT]:
+                    x.cap_kept_top[v >> CAP_SHIFT] = e.kept[0][v]
+    for k in range(1, CAPS):
+        x.cap_kept_middle[k] = max(x.cap_kept_middle[k], x.cap_kept_middle[k - 1])
+        x.cap_kept_top[k] = max(x.cap_kept_top[k], x.cap_kept_top[k - 1])
 
 
 cdef int best_ev_setting(const uint8_t* cards, const ev_tables_t* e, scratch_t* s,
@@ -617,13 +659,15 @@ cdef int best_ev_setting(const uint8_t* cards, const ev_tables_t* e, scratch_t* 
 
     Branch and bound as the royalty solver does it: bottoms strongest first, each skipped when
     its own part plus the best middle and top that may sit under it (caps by strength, as in
-    solve_one) plus the most the coupled part can add cannot reach the best so far."""
+    solve_one) plus the most the coupled part can add (and with one_royalty the most the kept
+    royalty can be) cannot reach the best so far."""
     cdef int count = choose5(13), k, i, j, t, a, b, c, d, q
     cdef int pos[8]
     cdef uint32_t all_cards = (<uint32_t>1 << 13) - 1, rem, mid_mask, top_mask
     cdef uint16_t v[3]
     cdef double value, bound, tolerance, best = -1e300
-    cdef double coupled_max
+    cdef double coupled_max, kept_max = 0.0
+    cdef bint one_royalty = e.one_royalty       # (a local: the loops test it often)
     cdef uint16_t best_rows[3]
     cdef int best_bottom = -1, best_middle = -1
     cdef uint32_t best_top = 0
@@ -644,15 +688,20 @@ cdef int best_ev_setting(const uint8_t* cards, const ev_tables_t* e, scratch_t* 
     for k in range(1, CAPS):
         x.cap_middle[k] = max(x.cap_middle[k], x.cap_middle[k - 1])
         x.cap_top[k] = max(x.cap_top[k], x.cap_top[k - 1])
+    if one_royalty:
+        kept_caps(e, s, x)
     for k in range(count):
         i = s.bottoms[k]
         v[2] = s.row[i]
         # the coupled part is at most the scoop bonus times the chance to win the bottom (1-6),
         # or one unit (2-4)
         coupled_max = e.scoop_bonus * e.win[2][v[2]] if e.scoring == SCORING_1_6 else 1.0
+        if one_royalty:
+            kept_max = max(e.kept[2][v[2]], x.cap_kept_middle[v[2] >> CAP_SHIFT],
+                           x.cap_kept_top[v[2] >> CAP_SHIFT])
         tolerance = 1e-9 * (1.0 + fabs(best))     # the bounds add in another order
         bound = (e.base[2][v[2]] + x.cap_middle[v[2] >> CAP_SHIFT] + x.cap_top[v[2] >> CAP_SHIFT]
-                 + coupled_max)
+                 + coupled_max + kept_max)
         if bound < best - tolerance:
             continue
         rem = all_cards & ~s.mask[i]
@@ -671,8 +720,11 @@ cdef int best_ev_setting(const uint8_t* cards, const ev_tables_t* e, scratch_t* 
                             v[1] = s.row[j]
                             if v[1] > v[2]:
                                 continue
+                            if one_royalty:
+                                kept_max = max(e.kept[2][v[2]], e.kept[1][v[1]],
+                                               x.cap_kept_top[v[1] >> CAP_SHIFT])
                             bound = (e.base[2][v[2]] + e.base[1][v[1]]
-                                     + x.cap_top[v[1] >> CAP_SHIFT] + coupled_max)
+                                     + x.cap_top[v[1] >> CAP_SHIFT] + coupled_max + kept_max)
                             if bound < best - tolerance:
                                 continue
                             top_mask = all_cards & ~s.mask[i] & ~mid_mask
@@ -682,6 +734,8 @@ cdef int best_ev_setting(const uint8_t* cards, const ev_tables_t* e, scratch_t* 
                                 continue
                             value = (e.base[0][v[0]] + e.base[1][v[1]] + e.base[2][v[2]]
                                      + coupled(e, v))
+                            if one_royalty:
+                                value += kept_royalty(e, v)
                             if value < best or (value == best and (
                                     v[2] < best_rows[2] or (v[2] == best_rows[2] and (
                                         v[1] < best_rows[1] or (v[1] == best_rows[1]
@@ -708,10 +762,12 @@ cdef inline int top_code(uint32_t mask) noexcept nogil:
 
 
 def best_ev_settings(RuleTables tables, const double[:, ::1] base, const double[:, ::1] win,
-                     const double[:, ::1] lose, int scoring, double scoop_bonus,
+                     const double[:, ::1] lose, int scoring, double scoop_bonus, bint one_royalty,
+                     const double[:, ::1] mine, const double[:, ::1] kept,
                      const uint8_t[:, ::1] cards, uint8_t[:, ::1] boards, double[::1] values):
     """best_ev_setting for each row of `cards` (13 distinct ascending ids, checked by the caller)
-    without the GIL. base, win, lose: (3, ROW_MAX + 1) tables, rows top, middle, bottom."""
+    without the GIL. base, win, lose, mine, kept: (3, ROW_MAX + 1) tables, rows top, middle,
+    bottom (mine and kept read only with one_royalty: see ev_tables_t)."""
     cdef Py_ssize_t rows = cards.shape[0], i
     cdef ev_tables_t e
     cdef scratch_t s
@@ -719,14 +775,18 @@ def best_ev_settings(RuleTables tables, const double[:, ::1] base, const double[
     cdef ev_scratch_t* x
     if rows == 0:
         return -1
-    if cards.shape[1] != 13 or base.shape[1] <= HR_ROW_MAX or win.shape[1] <= HR_ROW_MAX or lose.shape[1] <= HR_ROW_MAX:
+    if (cards.shape[1] != 13 or base.shape[1] <= HR_ROW_MAX or win.shape[1] <= HR_ROW_MAX
+            or lose.shape[1] <= HR_ROW_MAX or mine.shape[1] <= HR_ROW_MAX or kept.shape[1] <= HR_ROW_MAX):
         raise ValueError("best_ev_settings takes 13 cards per row and tables over every row value")
     for i in range(3):
         e.base[i] = &base[i, 0]
         e.win[i] = &win[i, 0]
         e.lose[i] = &lose[i, 0]
+        e.mine[i] = &mine[i, 0]
+        e.kept[i] = &kept[i, 0]
     e.scoring = scoring
     e.scoop_bonus = scoop_bonus
+    e.one_royalty = one_royalty
     block = scratch_block(&s)
     x = <ev_scratch_t*>malloc(sizeof(ev_scratch_t))
     if block == NULL or x == NULL:

@@ -10,6 +10,10 @@ The sample takes a few seconds to solve, so it is built once per royalty table a
 memory and as a small file in the user's cache directory (``HANDRANK_CACHE_DIR`` chooses another;
 an unwritable directory only means it is rebuilt next time, and a damaged or invalid file is
 rebuilt and replaced).
+
+Under one_royalty (a hand keeps only its largest royalty) the opponents are set for their largest
+royalty and keep only it, and our royalties leave the separable tables: the search adds what we
+expect of the one we keep (`own_royalty`).
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ import numpy as np
 
 from handrank import high, high3, rows
 from handrank._threerow import _kernel
+from handrank.chinese.one_royalty import most_royalty
 from handrank.chinese.rules import Rules, as_rules, royalty_tables, row_order, solver_tables
 from handrank._threerow.solver import solve
 from handrank.cards import random_hands
@@ -62,9 +67,10 @@ def row_tables(rules: Rules | str | None = None) -> RowTables:
 @lru_cache(maxsize=16)
 def ev_tables(rules: Rules) -> tuple[npt.NDArray[np.float64], ...]:
     """(base, win, lose) for the compiled search, contiguous: base is each row's separable part
-    of the expectation, row points plus royalties, by row value. Built once per ruleset."""
+    of the expectation, row points plus royalties, by row value. Built once per ruleset. With
+    one_royalty our royalties are left out of base (`own_royalty`: only the largest is kept)."""
     t = row_tables(rules)
-    mine = _royalty_by_row(rules)
+    mine = np.zeros((3, rows.MAX_VALUE + 1)) if rules.one_royalty else _royalty_by_row(rules)
     if rules.royalties_to_winner:
         royalty = mine * t.win - t.beaten_royalty
     else:
@@ -72,11 +78,20 @@ def ev_tables(rules: Rules) -> tuple[npt.NDArray[np.float64], ...]:
     return tuple(np.ascontiguousarray(table) for table in (t.win - t.lose + royalty, t.win, t.lose))
 
 
+@lru_cache(maxsize=16)
+def own_royalty(rules: Rules) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """(ours, expected): per row and row value our royalty units, and what we expect of them
+    (to the winner: the units times the chance to win the row; else the units)."""
+    mine = np.ascontiguousarray(_royalty_by_row(rules))
+    return mine, np.ascontiguousarray(mine * row_tables(rules).win if rules.royalties_to_winner else mine)
+
+
 # ---------------------------------------------------------------------- building
 def _royalty_key(rules: Rules) -> Rules:
     # the sample depends on the royalty tables alone: share it between scorings
     return Rules(top_royalties=rules.top_royalties, middle_royalties=rules.middle_royalties,
-                 bottom_royalties=rules.bottom_royalties, wheel_second=rules.wheel_second)
+                 bottom_royalties=rules.bottom_royalties, wheel_second=rules.wheel_second,
+                 one_royalty=rules.one_royalty)
 
 
 @lru_cache(maxsize=8)
@@ -97,11 +112,16 @@ def _sample(rules: Rules) -> npt.NDArray[np.float64]:
     """(6, rows.MAX_VALUE + 1): per row, how many sampled opponents set each row value, then the
     royalty units those rows collected."""
     hands = np.sort(random_hands(OPPONENTS, 13, seed=SEED), axis=1)
-    boards = solve(solver_tables(rules), hands, 0.0, None).boards
+    # set as the "royalties" objective sets them (under one_royalty: for the largest royalty)
+    boards = (most_royalty(hands, rules, None)[0] if rules.one_royalty
+              else solve(solver_tables(rules), hands, 0.0, None).boards)
     top, middle, bottom = boards[:, :3], boards[:, 3:8], boards[:, 8:]
     royalty_top, royalty_middle, royalty_bottom = royalty_tables(rules)
-    royalties = (royalty_top[high3.evaluate_batch(top)], royalty_middle[high.evaluate_batch(middle)],
-                 royalty_bottom[high.evaluate_batch(bottom)])
+    royalties = np.stack([royalty_top[high3.evaluate_batch(top)], royalty_middle[high.evaluate_batch(middle)],
+                          royalty_bottom[high.evaluate_batch(bottom)]])
+    if rules.one_royalty:       # the opponent collects only its largest (of equals the lowest row's)
+        kept = 2 - np.argmax(royalties[::-1], axis=0)
+        royalties = np.where(np.arange(3)[:, None] == kept, royalties, 0)
     size = rows.MAX_VALUE + 1
     counts = np.zeros((6, size))
     for r, row in enumerate((top, middle, bottom)):
@@ -143,7 +163,8 @@ def _cache_file(rules: Rules) -> Path:
     import hashlib
 
     spec = repr((_FORMAT, OPPONENTS, SEED, rules.top_royalties, rules.middle_royalties,
-                 rules.bottom_royalties) + (("wheel second",) if rules.wheel_second else ())).encode()
+                 rules.bottom_royalties) + (("wheel second",) if rules.wheel_second else ())
+                + (("one royalty",) if rules.one_royalty else ())).encode()
     return cache_dir() / f"chinese-rows-{hashlib.sha256(spec).hexdigest()[:16]}.npy"
 
 

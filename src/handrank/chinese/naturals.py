@@ -11,13 +11,13 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from handrank import high, high3
-from handrank.chinese.rules import Rules, as_rules, natural_bit
+from handrank import high, high3, rows
+from handrank.chinese.rules import Rules, as_rules, natural_bit, row_order
 from handrank._threerow.board import Board
 from handrank.cards import cards as parse_cards
 
@@ -34,6 +34,10 @@ _WINDOWS3 = [(ACE, 0, 1)] + [tuple(range(s, s + 3)) for s in range(11)]
 _WINDOWS5 = [(ACE, 0, 1, 2, 3)] + [tuple(range(s, s + 5)) for s in range(9)]
 _PLACE3 = {frozenset(w): place for place, w in enumerate(_WINDOWS3)}
 _PLACE5 = {frozenset(w): place for place, w in enumerate(_WINDOWS5)}
+# With wheel_second (seeds/001: "The Wheel (A, 2, 3, 4, 5) is the second highest straight"): the
+# wheel between K-high and A-high. The 3-card A-2-3 is no wheel and stays the lowest run on top.
+_PLACE5_WHEEL_SECOND = {frozenset(w): place
+                        for place, w in enumerate(_WINDOWS5[1:9] + _WINDOWS5[:1] + _WINDOWS5[9:])}
 
 
 @dataclass(frozen=True)
@@ -59,11 +63,12 @@ def natural(cards: str | Sequence[int | str], rules: Rules | str | None = None) 
     """The natural the 13 cards hold under `rules`, or None: the one worth the most units, the
     first of ``rules.naturals`` among equals."""
     ids = thirteen_cards(cards)
+    rules = as_rules(rules)
     found = None
-    for kind, units in as_rules(rules).naturals:
+    for kind, units in rules.naturals:
         if found is not None and units <= found.units:
             continue
-        shown = _FINDERS[kind](ids)
+        shown = _FINDERS[kind](ids, rules.wheel_second)
         if shown is not None:
             found = Natural(kind, units, *shown)
     return found
@@ -87,28 +92,29 @@ def compare_naturals(a: Natural, b: Natural) -> int:
 Shown = tuple[Board | None, tuple[int, ...]]
 
 
-def _dragon(ids: list[int]) -> Shown | None:
+# Each finder takes the 13 ids and the rules' wheel_second (which only the two that show a
+# setting read: it orders their rows).
+def _dragon(ids: list[int], wheel_second: bool) -> Shown | None:
     return (None, ()) if len({c // 4 for c in ids}) == 13 else None
 
 
-def _six_pairs(ids: list[int]) -> Shown | None:
+def _six_pairs(ids: list[int], wheel_second: bool) -> Shown | None:
     counts = Counter(c // 4 for c in ids)
     if sum(n // 2 for n in counts.values()) != 6:
         return None
     return None, (max(r for r, n in counts.items() if n >= 2),)
 
 
-def _strongest(settings: Iterator[tuple[list[int], list[int], list[int]]],
+def _strongest(settings: Iterator[tuple[list[int], list[int], list[int]]], wheel_second: bool,
                order: Callable[[list[int], list[int], list[int]], tuple[int, ...]] | None = None
                ) -> Shown | None:
-    """The setting with the strongest bottom, then middle, then top as high hands, and that key;
-    with `order`, the valid setting (bottom no weaker than the middle as high hands) of the
-    highest key order(top, middle, bottom), the strongest rows as high hands choosing among
-    those of that key."""
+    """The setting with the strongest bottom, then middle, then top as high hands, and that key
+    (`_strength`); with `order`, the valid setting (bottom no weaker than the middle) of the
+    highest key order(top, middle, bottom), the strongest rows choosing among those of that key."""
     best: Shown | None = None
     best_full: tuple[int, ...] = ()
     for top, middle, bottom in settings:
-        key = (high.evaluate(bottom), high.evaluate(middle), high3.evaluate(top))
+        key = _strength(top, middle, bottom, wheel_second)
         if order is not None and key[0] < key[1]:
             continue        # (a straight flush middle above a straight: set the other way round)
         shown_key = key if order is None else order(top, middle, bottom)
@@ -118,7 +124,24 @@ def _strongest(settings: Iterator[tuple[list[int], list[int], list[int]]],
     return best
 
 
-def _three_flushes(ids: list[int]) -> Shown | None:
+def _strength(top: list[int], middle: list[int], bottom: list[int],
+              wheel_second: bool) -> tuple[int, ...]:
+    """The rows bottom first as high hands: their high values; with wheel_second their row values
+    on that order (`chinese.rules.row_order`: a wheel or steel wheel just below the ace-high one),
+    as the rows of such rules compare."""
+    if not wheel_second:
+        return high.evaluate(bottom), high.evaluate(middle), high3.evaluate(top)
+    order = _wheel_second_order()
+    return (int(order[rows.value(bottom)]), int(order[rows.value(middle)]),
+            int(order[rows.value(top)]))
+
+
+@lru_cache(maxsize=1)
+def _wheel_second_order() -> npt.NDArray[np.uint16]:
+    return row_order(Rules(wheel_second=True))
+
+
+def _three_flushes(ids: list[int], wheel_second: bool) -> Shown | None:
     by_suit: dict[int, list[int]] = {}
     for c in sorted(ids):
         by_suit.setdefault(c % 4, []).append(c)
@@ -136,10 +159,10 @@ def _three_flushes(ids: list[int]) -> Shown | None:
                 for middle in itertools.combinations(rest, 5):
                     left = [c for c in by_suit[top_suit] if c not in bottom and c not in middle]
                     yield left, list(middle), list(bottom)
-    return _strongest(settings())
+    return _strongest(settings(), wheel_second)
 
 
-def _three_straights(ids: list[int]) -> Shown | None:
+def _three_straights(ids: list[int], wheel_second: bool) -> Shown | None:
     counts = Counter(c // 4 for c in ids)
     if max(counts.values()) > 3:
         return None
@@ -162,13 +185,16 @@ def _three_straights(ids: list[int]) -> Shown | None:
                     for row, c in zip(needs[r], order):
                         rows[row].append(c)
                 yield rows[0], rows[1], rows[2]
-    return _strongest(settings(), _straight_order)
+    return _strongest(settings(), wheel_second,
+                      partial(_straight_order, _PLACE5_WHEEL_SECOND if wheel_second else _PLACE5))
 
 
-def _straight_order(top: list[int], middle: list[int], bottom: list[int]) -> tuple[int, ...]:
-    """The places of the rows in straight order (A-2-3 and A-2-3-4-5 lowest), bottom first: the
-    rows of two three-straights naturals compare as straights, never as high cards."""
-    return (_PLACE5[frozenset(c // 4 for c in bottom)], _PLACE5[frozenset(c // 4 for c in middle)],
+def _straight_order(place5: dict[frozenset[int], int], top: list[int], middle: list[int],
+                    bottom: list[int]) -> tuple[int, ...]:
+    """The places of the rows in straight order (A-2-3 lowest; A-2-3-4-5 lowest, or with
+    wheel_second just below T-J-Q-K-A: `place5`), bottom first: the rows of two three-straights
+    naturals compare as straights, never as high cards."""
+    return (place5[frozenset(c // 4 for c in bottom)], place5[frozenset(c // 4 for c in middle)],
             _PLACE3[frozenset(c // 4 for c in top)])
 
 
@@ -212,8 +238,8 @@ def variant_naturals(cards: npt.NDArray[np.uint8], kinds: Iterable[str]) -> npt.
     return bits
 
 
-def _variant_finder(kind: str) -> Callable[[list[int]], Shown | None]:
-    def find(ids: list[int]) -> Shown | None:
+def _variant_finder(kind: str) -> Callable[[list[int], bool], Shown | None]:
+    def find(ids: list[int], wheel_second: bool) -> Shown | None:
         return (None, ()) if variant_naturals(np.array([ids], dtype=np.uint8), (kind,))[0] else None
     return find
 

@@ -125,13 +125,28 @@ def natural_bit(kind: str) -> int:
 
 
 Rules.GAME = "Chinese poker"
+# The seed (seeds/001, the Chinese poker text) names no place, club or publisher for any of its
+# house rules, so each preset is named for the rule it adds to the default (docs/chinese.md quotes
+# the seed line of each).
 Rules.PRESETS = {
     "1-6": {},
     "2-4": {"scoring": "2-4"},
+    # "Some modified rule sets allow the royalty bonus to cancel out"
     "net-royalties": {"royalties_to_winner": False},
+    # "If a player chooses to surrender their hand, they will pay an amount greater than ... losing
+    # 2 out of 3 hands, but less than ... getting scooped"
+    "surrender": {"surrender_allowed": True},
+    # "Naturals variants: No picture cards ...; Six and above ...; 12 or 13 of one colour"
+    "variant-naturals": {"naturals": NATURAL_UNITS + (("no picture cards", 3), ("six and above", 3),
+                                                      ("13 of one colour", 3), ("12 of one colour", 3))},
+    # the seed's table of naturals: "Six Pairs 3, Three Straights 3, Three Flushes 3, No Broadway
+    # Cards* 3, Dragon 13" (* non-standard natural)
+    "no-broadway": {"naturals": NATURAL_UNITS + (("no broadway cards", 3),)},
+    # "Some rules say that players are only allowed to claim one royalty per hand"
+    "one-royalty": {"one_royalty": True},
+    # "In this variation, The Wheel (A, 2, 3, 4, 5) is the second highest straight"
+    "wheel-second": {"wheel_second": True},
 }
-# (The seeds name no place or publisher for surrender, the natural variants, one royalty per hand
-# or the wheel as second straight: they are options, not presets. docs/chinese.md.)
 
 
 as_rules = Rules.of

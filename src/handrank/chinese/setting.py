@@ -1,7 +1,8 @@
 """Setting 13 cards in Chinese poker: every valid setting, and the best one for an objective.
 
 - ``"royalties"`` runs the exact branch-and-bound solver that OFC's Fantasyland uses
-  (handrank._threerow._kernel), with this game's royalty tables and no Fantasyland;
+  (handrank._threerow._kernel), with this game's royalty tables and no Fantasyland (under
+  one_royalty once per row: handrank.chinese.one_royalty);
 - ``"ev"`` visits every valid setting in compiled code with per-row tables (handrank.chinese.ev);
 - a callable objective scores the array of every valid setting's row values.
 All three break ties the same way: the stronger bottom, middle, top, then the lowest cards.
@@ -18,8 +19,9 @@ import numpy as np
 
 from handrank import _batch, rows
 from handrank._threerow import _kernel
-from handrank.chinese.ev import _royalty_by_row, ev_tables
+from handrank.chinese.ev import ev_tables, own_royalty
 from handrank.chinese.naturals import thirteen_cards
+from handrank.chinese.one_royalty import most_royalty
 from handrank.chinese.rules import Rules, as_rules, row_order, solver_tables
 from handrank._threerow.board import Board
 from handrank._threerow.solver import check_distinct, solve, solver_threads
@@ -103,8 +105,8 @@ def best_setting(cards: str | Sequence[int | str], rules: Rules | str | None = N
     callable taking the (M, 3) row values (top, middle, bottom, handrank.rows scale, with the
     rules' order of straights) of every valid setting and returning M scores. Ties go to the
     stronger bottom, middle, top, then the lowest cards (bottom, middle, top compared as ascending
-    ids). With ``one_royalty`` rules "royalties" is the largest row royalty, and "ev" is not
-    offered (its opponent model adds royalties row by row)."""
+    ids). With ``one_royalty`` rules "royalties" is the largest row royalty, and "ev" counts only
+    the royalty the setting keeps (against an opponent who also keeps one)."""
     result = best_setting_batch(_ascending(cards)[np.newaxis], rules, objective, threads=1)
     board = result.boards[0].tolist()
     return BestSetting(Board(board[:3], board[3:8], board[8:]), float(result.value[0]))
@@ -123,14 +125,10 @@ def best_setting_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
     if callable(objective):
         return _best_by_callable(hands, objective, order)
     if objective == "royalties" and rules.one_royalty:
-        # the compiled solver adds the rows' royalties: here every valid setting is visited
-        return _best_by_callable(hands, partial(_largest_royalty, _royalty_by_row(rules)), order)
+        return BestSettingArrays(*most_royalty(hands, rules, threads))
     if objective == "royalties":
         solved = solve(solver_tables(rules), hands, 0.0, threads)
         return BestSettingArrays(solved.boards, solved.value)
-    if objective == "ev" and rules.one_royalty:
-        raise ValueError("the 'ev' objective does not support one_royalty rules (its opponent "
-                         "model adds royalties row by row); use 'royalties' or a callable")
     if objective == "ev":
         return _best_by_ev(hands, rules, threads)
     raise ValueError(f"objective must be one of {OBJECTIVES} or a callable, got {objective!r}")
@@ -138,18 +136,15 @@ def best_setting_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
 
 def _best_by_ev(hands: npt.NDArray[np.uint8], rules: Rules, threads: int | None) -> BestSettingArrays:
     base, win, lose = ev_tables(rules)
+    mine, kept = own_royalty(rules)
     n = len(hands)
     boards = np.empty((n, 13), dtype=np.uint8)
     value = np.empty(n, dtype=np.float64)
     kernel = partial(_kernel.best_ev_settings, solver_tables(rules), base, win, lose,
-                     0 if rules.scoring == "1-6" else 1, float(rules.scoop_units - 3))
+                     0 if rules.scoring == "1-6" else 1, float(rules.scoop_units - 3),
+                     rules.one_royalty, mine, kept)
     _batch.run(kernel, hands, (boards, value), solver_threads(threads, n))
     return BestSettingArrays(boards, value)
-
-
-def _largest_royalty(royalty_by_row: npt.NDArray[np.float64], values: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-    return np.asarray(np.max([royalty_by_row[k][values[:, k]] for k in range(3)], axis=0),
-                      dtype=np.float64)
 
 
 def _best_by_callable(hands: npt.NDArray[np.uint8], objective: Callable[[np.ndarray], np.ndarray],

@@ -15,9 +15,11 @@ import numpy as np
 from handrank import chinese, high, high3
 from handrank._batch import cpu_count
 from handrank.cards import cards, hand_str, shown
+from handrank.chinese.rules import SCORINGS
 from handrank.cli._common import (EXIT_FAILED, EXIT_OK, ROWS, ROW_SLICES, add_file_arguments,
                                   add_rules_and_json, chunks, columns, error, hand_tables, is_one_card,
-                                  parse_table, progress_bar, read_hand_files, rows_table, usage_error)
+                                  non_negative_int, parse_table, positive_int, progress_bar,
+                                  read_hand_files, rows_table, usage_error)
 
 if TYPE_CHECKING:
     import argparse
@@ -70,27 +72,115 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                          help="13 cards; cards given as separate arguments make one hand; no HAND "
                               "and no --file reads stdin, one hand per line")
     add_file_arguments(natural, "the hands of F, one per line", solver=False)
+    score.add_argument("--surrendered", type=_players, default=(), metavar="P[,P...]",
+                       help="the players (numbered from 1, in SETTING order) who surrendered: "
+                            "each pays the surrender units to every player still in the hand "
+                            "(needs rules that allow it: --rules surrender or --surrender UNITS)")
     add_rules_and_json((best, score, natural), chinese.Rules.presets(), _JSON_HELP)
+    for sub in (best, score, natural):
+        _add_rule_options(sub)
+
+
+def _add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The options that change single fields of the --rules preset (chinese.Rules)."""
+    import argparse
+
+    group = parser.add_argument_group(
+        "rule options", "change single rules of the --rules preset (docs/chinese.md, Variants)")
+    group.add_argument("--scoring", choices=SCORINGS, help="1-6 or 2-4 scoring")
+    group.add_argument("--royalties", choices=("winner", "cancel"),
+                       help="'winner': only a row's winner collects its royalty; 'cancel': "
+                            "royalties settle as net differences, won or lost row alike")
+    group.add_argument("--one-royalty", action=argparse.BooleanOptionalAction, default=None,
+                       help="a hand collects only its largest royalty")
+    group.add_argument("--wheel-second", action=argparse.BooleanOptionalAction, default=None,
+                       help="A-2-3-4-5 is the second-highest straight, just below T-J-Q-K-A")
+    group.add_argument("--surrender", type=non_negative_int, metavar="UNITS",
+                       help="allow surrender, a surrendering player paying UNITS to each "
+                            "opponent (more than losing two rows, less than a scoop); 0: no "
+                            "surrender")
+    group.add_argument("--natural", type=_natural_units, action="append", default=[],
+                       metavar="KIND=UNITS",
+                       help="pay the natural KIND (dragon, three-straights, three-flushes, "
+                            "six-pairs, no-picture-cards, six-and-above, 12-of-one-colour, "
+                            "13-of-one-colour, no-broadway-cards) UNITS units; 0: not a natural; "
+                            "may be repeated")
+
+
+_KINDS = {kind.replace(" ", "-"): kind for kind in chinese.NATURALS + chinese.NATURAL_VARIANTS}
+
+
+def _natural_units(text: str) -> tuple[str, int]:
+    """A --natural value, KIND=UNITS (KIND with hyphens or spaces, any case)."""
+    import argparse
+
+    kind, sep, units = text.partition("=")
+    name = "-".join(kind.lower().split()).replace("color", "colour")
+    if not sep or name not in _KINDS:
+        raise argparse.ArgumentTypeError(
+            f"expected KIND=UNITS with KIND one of {', '.join(_KINDS)}, got {text!r}")
+    return _KINDS[name], non_negative_int(units)
+
+
+def _players(text: str) -> tuple[int, ...]:
+    """A --surrendered value: player numbers from 1, comma-separated."""
+    return tuple(positive_int(p) for p in text.split(","))
+
+
+def _rules(args: argparse.Namespace) -> chinese.Rules:
+    """The --rules preset with the rule options applied (ValueError, TypeError: a bad value)."""
+    rules = chinese.Rules.preset(args.rules)
+    changes: dict[str, Any] = {}
+    if args.scoring is not None:
+        changes["scoring"] = args.scoring
+    if args.royalties is not None:
+        changes["royalties_to_winner"] = args.royalties == "winner"
+    if args.one_royalty is not None:
+        changes["one_royalty"] = args.one_royalty
+    if args.wheel_second is not None:
+        changes["wheel_second"] = args.wheel_second
+    if args.surrender is not None:
+        changes["surrender_allowed"] = args.surrender > 0
+        if args.surrender:
+            changes["surrender"] = args.surrender
+    if args.natural:
+        naturals = dict(rules.naturals)
+        for kind, units in args.natural:       # a kind already paid keeps its place (ties)
+            if units:
+                naturals[kind] = units
+            else:
+                naturals.pop(kind, None)
+        changes["naturals"] = tuple(naturals.items())
+    return rules.replace(**changes) if changes else rules
 
 
 _JSON_HELP = {
     "best": "one JSON object per hand: hand, board, royalties (top, middle, bottom), total, "
             "objective, value, natural",
-    "score": "one JSON object: rules, and per player setting, natural, mis_set, royalties (top, "
-             "middle, bottom), total, points",
+    "score": "one JSON object: rules, and per player setting, natural, mis_set, surrendered, "
+             "royalties (top, middle, bottom), total, points",
     "natural": "one JSON object per hand: hand, natural (kind, units, setting; null for none)",
 }
 
 
 # ----------------------------------------------------------------------------- run
 def run(args: argparse.Namespace) -> int:
-    rules = chinese.Rules.preset(args.rules)
+    try:
+        rules = _rules(args)
+    except (TypeError, ValueError) as exc:
+        return usage_error(args, str(exc))
     if args.action == "score":
-        if not 2 <= len(args.settings) <= 4:
-            given = len(args.settings)
+        given = len(args.settings)
+        if not 2 <= given <= 4:
             return usage_error(args, f"a deal has 2 to 4 players (one quoted SETTING each), got "
                                       f"{given} setting{'s' if given != 1 else ''}")
-        return _score(args.settings, rules, args.json)
+        if args.surrendered and not rules.surrender_allowed:
+            return usage_error(args, "--surrendered: these rules do not allow surrender (use "
+                                     "--rules surrender or --surrender UNITS)")
+        beyond = [p for p in args.surrendered if p > given]
+        if beyond:
+            return usage_error(args, f"--surrendered: no player {beyond[0]} among {given}")
+        return _score(args.settings, rules, {p - 1 for p in args.surrendered}, args.json)
     if args.hands and args.file:
         return usage_error(args, "give HAND arguments or --file, not both")
     if args.action == "natural":
@@ -243,21 +333,19 @@ def _naturals(args: argparse.Namespace, rules: chinese.Rules) -> int:
 
 
 # ----------------------------------------------------------------------------- score
-def _score(texts: list[str], rules: chinese.Rules, as_json: bool) -> int:
+def _score(texts: list[str], rules: chinese.Rules, surrendered: set[int], as_json: bool) -> int:
     settings = parse_table("chinese score", "setting", texts, chinese.Board.parse)
     if settings is None:
         return EXIT_FAILED
-    points = chinese.score(settings, rules)
-    royalties = [list(chinese.royalties(s, rules)) for s in settings]
+    points = chinese.score(settings, rules, surrendered)
+    evaluated = chinese.evaluate_batch(np.array([s.cards for s in settings], dtype=np.uint8), rules, 1)
     players: list[dict[str, Any]] = []
-    for setting, row_royalties, net in zip(settings, royalties, points):
-        mis_set = chinese.is_mis_set(setting)
-        if mis_set:
-            row_royalties = [0, 0, 0]
+    for i, (setting, net) in enumerate(zip(settings, points)):
+        row_royalties = evaluated.royalties[i].tolist()       # 0s when mis-set
         players.append({"setting": str(setting),
                         "natural": _natural_record(chinese.natural(setting.cards, rules)),
-                        "mis_set": mis_set, "royalties": row_royalties,
-                        "total": sum(row_royalties), "points": net})
+                        "mis_set": bool(evaluated.mis_set[i]), "surrendered": i in surrendered,
+                        "royalties": row_royalties, "total": sum(row_royalties), "points": net})
     if as_json:
         print(json.dumps({"rules": rules.name, "players": players}))
         return EXIT_OK
@@ -267,6 +355,8 @@ def _score(texts: list[str], rules: chinese.Rules, as_json: bool) -> int:
         natural = player["natural"]
         if natural:
             rows_cell = "-"                    # a natural is paid at once: its rows are not played
+        elif player["surrendered"]:
+            rows_cell = "surrendered"
         elif player["mis_set"]:
             rows_cell = "mis-set"
         else:
