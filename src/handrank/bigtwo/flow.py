@@ -37,10 +37,10 @@ def forbidden_last(rules: Rules, cards: Sequence[int]) -> bool:
 
 def allowed_last(rules: Rules, cards: npt.NDArray[np.uint8], sizes: npt.NDArray[np.uint8],
                  hand_size: int) -> npt.NDArray[np.bool_]:
-    """Which moves (cards (M, 5) padded with 255, sizes) the last-card rule allows from a hand of
+    """Which moves (cards (M, w) padded with 255, sizes) the last-card rule allows from a hand of
     `hand_size` cards: all but those that would empty the hand with a forbidden play."""
     ok = np.ones(len(sizes), dtype=bool)
-    if rules.last_play != "any" and hand_size <= 5:
+    if rules.last_play != "any":        # (a long run may empty a hand of 6 to 13 cards)
         for i in np.flatnonzero(sizes == hand_size).tolist():
             ok[i] = not forbidden_last(rules, cards[i, :hand_size].tolist())
     return ok
