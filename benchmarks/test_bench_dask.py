@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("dask.array")
 distributed = pytest.importorskip("distributed")
 
+import dask  # noqa: E402
 import dask.array as da  # noqa: E402
 
 import handrank as hr  # noqa: E402
@@ -30,8 +31,10 @@ def deal_block(block_info=None):
 
 @pytest.fixture(scope="module")
 def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as c:
+    no_profiler = dask.config.set({"distributed.worker.profile.enabled": False})
+    with no_profiler, distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                               dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as c:
         yield c
 
 
@@ -61,8 +64,7 @@ def forget_results(client, spread_hands):
 
 @pytest.mark.benchmark(group="dask evaluate 7 cards")
 def test_single_process_threads2(benchmark, local_hands, n_hands, record):
-    out = np.empty(n_hands, dtype=np.uint16)
-    benchmark(high.evaluate_batch, local_hands, out=out, threads=2)
+    benchmark(high.evaluate_batch, local_hands, threads=2)
     record(n_hands)
 
 
