@@ -13,7 +13,6 @@ import pytest
 pytest.importorskip("dask.array")
 distributed = pytest.importorskip("distributed")
 
-import dask  # noqa: E402
 import dask.array as da  # noqa: E402
 
 import handrank as hr  # noqa: E402
@@ -31,10 +30,8 @@ def deal_block(block_info=None):
 
 @pytest.fixture(scope="module")
 def client():
-    no_profiler = dask.config.set({"distributed.worker.profile.enabled": False})
-    with no_profiler, distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                               dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as c:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as c:
         yield c
 
 
