@@ -61,8 +61,7 @@ def forget_results(client, spread_hands):
 
 @pytest.mark.benchmark(group="dask evaluate 7 cards")
 def test_single_process_threads2(benchmark, local_hands, n_hands, record):
-    out = np.empty(n_hands, dtype=np.uint16)
-    benchmark(high.evaluate_batch, local_hands, out=out, threads=2)
+    benchmark(high.evaluate_batch, local_hands, threads=2)
     record(n_hands)
 
 

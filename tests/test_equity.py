@@ -176,6 +176,26 @@ def test_monte_carlo_matches_exact_on_overlapping_ranges():
         assert abs(got - want) <= 4 * se
 
 
+@pytest.mark.parametrize("players,board", [
+    (["random"] * 6, ""),                               # blocks of 6 rotations
+    (["AhAs", "KcKd", "random", "random"], "Qh 7d 2c 3s"),   # blocks of 2, alike for player 1
+])
+def test_monte_carlo_standard_error_matches_the_spread_of_repeated_runs(players, board):
+    # showdowns scored in blocks of rotations are dependent: the reported standard error must
+    # still be the spread of the estimate (too small here if it treated them as independent)
+    runs = [calculate(players, board, samples=3000, seed=seed, threads=1) for seed in range(100)]
+    spread = np.var([r.equity for r in runs], axis=0, ddof=1)
+    reported = np.mean([np.square(r.stderr) for r in runs], axis=0)
+    assert np.all((0.6 < spread / reported) & (spread / reported < 1.6)), spread / reported
+
+
+def test_monte_carlo_draws_exactly_the_samples_asked_for_in_blocks():
+    for threads in (1, 2):
+        r = calculate(["random"] * 3, samples=100_001, seed=5, threads=threads)
+        assert r.showdowns == 100_001
+        assert sum(r.equity) == pytest.approx(1.0)
+
+
 # -------------------------------------------------------------------------- batch
 def test_batch_matches_calculate():
     rng = np.random.default_rng(5)

@@ -58,6 +58,22 @@ cdef inline uint32_t winners(Table* t, uint64_t board_key, uint64_t board_mask) 
     return mask
 
 
+cdef inline uint32_t winners_without_branches(Table* t, uint64_t board_key, uint64_t board_mask) noexcept nogil:
+    """`winners` without branches, for sampled showdowns: which player leads there is a coin
+    toss the branch predictor would mostly lose (the walk's neighbouring boards mostly keep
+    their leader, and there the branches win)."""
+    cdef uint16_t value[PLAYERS_MAX]
+    cdef uint16_t best = 0
+    cdef uint32_t mask = 0
+    cdef int p
+    for p in range(t.players):
+        value[p] = high_value(board_key + t.hole_key[p], board_mask | t.hole_mask[p], 7)
+        best = value[p] if value[p] > best else best
+    for p in range(t.players):
+        mask |= (<uint32_t>(value[p] == best)) << p
+    return mask
+
+
 cdef void walk(Table* t, uint8_t* deck, int ndeck, int start, int left, int* suit_room,
                uint64_t key, uint64_t mask, double boards, int part, int parts) noexcept nogil:
     """Every way to add `left` cards of deck[start:] to the board (key, mask).
@@ -381,118 +397,189 @@ cdef inline int64_t pick(const double[::1] cumulative, int64_t lo, int64_t hi, d
     return lo
 
 
-cdef struct Bits:
-    # the half of a 64-bit random word not used yet
-    uint64_t word
-    bint half
+cdef inline uint32_t below(uint64_t* s, uint32_t n) noexcept nogil:
+    """A uniform integer in 0..n-1 (n <= 52): Lemire's multiply on 16 random bits, the rare
+    draws that would bias it redrawn."""
+    cdef uint32_t m = <uint32_t>(next_random(s) >> 48) * n, threshold
+    if (m & 0xffff) < n:
+        threshold = (0x10000 - n) % n
+        while (m & 0xffff) < threshold:
+            m = <uint32_t>(next_random(s) >> 48) * n
+    return m >> 16
 
 
-cdef inline uint32_t next32(uint64_t* s, Bits* bits) noexcept nogil:
-    if bits.half:
-        bits.half = False
-        return <uint32_t>(bits.word >> 32)
-    bits.word = next_random(s)
-    bits.half = True
-    return <uint32_t>bits.word
+cdef struct Deck:
+    # the cards that can still be dealt, card[0:n], in any order
+    uint8_t card[52]
+    int n
 
 
-cdef inline uint32_t below(uint64_t* s, Bits* bits, uint32_t n) noexcept nogil:
-    """A uniform integer in 0..n-1: Lemire's multiply, the rare draws that would bias it redrawn."""
-    cdef uint64_t m = <uint64_t>next32(s, bits) * n
-    cdef uint32_t threshold
-    if <uint32_t>m < n:
-        threshold = (<uint32_t>(-n)) % n
-        while <uint32_t>m < threshold:
-            m = <uint64_t>next32(s, bits) * n
-    return <uint32_t>(m >> 32)
-
-
-cdef inline int deal_card(uint64_t* s, Bits* bits, uint64_t* used) noexcept nogil:
-    """A card uniform over those not in *used (then added to it), by redrawing dealt ones."""
-    cdef int c = below(s, bits, 52)
-    while used[0] & hr_card_mask[c]:
-        c = below(s, bits, 52)
-    used[0] |= hr_card_mask[c]
+cdef inline int deal_card(uint64_t* s, Deck* d, uint64_t held) noexcept nogil:
+    """A card uniform over those of card[0:n] not in `held`, taken out of the deck: a step of a
+    Fisher-Yates shuffle (the order of the deck never matters, only which cards are in it),
+    redrawn while it is held (cards of the deal's group rows: a few of the deck at most)."""
+    cdef int i = below(s, d.n)
+    cdef uint8_t c = d.card[i]
+    while held & hr_card_mask[c]:
+        i = below(s, d.n)
+        c = d.card[i]
+    d.n -= 1
+    d.card[i] = d.card[d.n]
+    d.card[d.n] = c
     return c
 
 
-cdef inline int deal_hole(uint64_t* s, Bits* bits, uint64_t* used) noexcept nogil:
-    """Two cards uniform over the pairs not touching *used: one of the 1326 pairs, redrawn while it
-    holds a dealt card (one test where two cards would take two)."""
-    cdef int i = below(s, bits, 1326)
-    while used[0] & PAIR_MASK[i]:
-        i = below(s, bits, 1326)
-    used[0] |= PAIR_MASK[i]
-    return i
+# each winner's share of the pot, by mask of winners
+cdef double TIE_SHARE[1 << PLAYERS_MAX]
+for _mask in range(1, 1 << PLAYERS_MAX):
+    TIE_SHARE[_mask] = 1.0 / bin(_mask).count("1")
+
+# The cards dealt for one deal (two per random player, then the board's), twice over so that a
+# rotation reads them without wrapping around.
+cdef struct Dealt:
+    int players         # dealt from the deck
+    int cards
+    uint64_t key[2 * (2 * PLAYERS_MAX + BOARD_CARDS)]
+    uint64_t mask[2 * (2 * PLAYERS_MAX + BOARD_CARDS)]
 
 
-# the 1326 two-card hands: their key sums and card masks
-cdef uint64_t PAIR_KEY[1326]
-cdef uint64_t PAIR_MASK[1326]
-_pair = 0
-for _a in range(52):
-    for _b in range(_a):
-        PAIR_KEY[_pair] = hr_card_key[_a] + hr_card_key[_b]
-        PAIR_MASK[_pair] = hr_card_mask[_a] | hr_card_mask[_b]
-        _pair += 1
+cdef inline void seat_rotation(Table* t, const Dealt* d, const int32_t* seats, int offset,
+                               uint64_t* key, uint64_t* mask) noexcept nogil:
+    """Seat the random players on the dealt cards from `offset` on and add the rest to the
+    board (key, mask)."""
+    cdef int i, p
+    for i in range(d.players):
+        p = seats[i]
+        t.hole_key[p] = d.key[offset + 2 * i] + d.key[offset + 2 * i + 1]
+        t.hole_mask[p] = d.mask[offset + 2 * i] | d.mask[offset + 2 * i + 1]
+    for i in range(offset + 2 * d.players, offset + d.cards):
+        key[0] += d.key[i]
+        mask[0] |= d.mask[i]
 
 
 def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, const uint64_t[::1] masks,
                  const int64_t[::1] group_start, const int32_t[::1] from_deck,
-                 const uint8_t[::1] board, uint64_t out_mask, int64_t samples, uint64_t[::1] state,
-                 double[::1] wins) -> int:
-    """Monte Carlo: `samples` deals and boards. Each group's combo is drawn by weight (a
-    collision between groups rejects the whole deal, so deals are drawn in proportion to the
-    product of weights, as exact enumeration counts them); the players in `from_deck` (uniform
-    ranges) then get two cards of the rest of the deck, then the board is completed. Adds 1 per
-    showdown to wins (by mask of winners); returns the number of rejected deals. `state`: the
-    thread's generator, advanced in place."""
+                 const uint8_t[::1] board, uint64_t out_mask, int64_t samples, int rotations,
+                 uint64_t[::1] state, double[::1] wins, double[::1] moments) -> int:
+    """Monte Carlo: `samples` showdowns. Each group's combo is drawn by weight (a collision
+    between groups rejects the whole deal, so deals are drawn in proportion to the product of
+    weights, as exact enumeration counts them); then the cards still to come are dealt: two for
+    each player in `from_deck` (uniform ranges), then the board's. Adds 1 per showdown to wins
+    (by mask of winners); returns the number of rejected deals. `state`: the thread's
+    generator, advanced in place.
+
+    The deck holds the cards that are neither out nor held by a one-row group (those are the
+    same in every deal); a card of the deal's other group rows is redrawn.
+
+    With `rotations` > 1 the dealt cards are scored in that many showdowns, a block: rotation
+    r shifts them by r * (cards dealt) // rotations places, so the random players and the
+    board trade cards. Each rotation is a fixed permutation of uniform cards, so a uniform deal
+    of its own, and every showdown counts; the showdowns of a block are dependent, so the
+    standard error comes from block sums: per block b with n_b showdowns and pot shares S_b[p]
+    summed over them, moments[p] += S_b[p]^2, moments[players + p] += S_b[p] * n_b,
+    moments[2 * players] += n_b^2 and moments[2 * players + 1] += 1. (With one rotation the
+    blocks are single showdowns, whose moments the caller reads off wins.)"""
     cdef Table t
-    cdef int groups = group_start.shape[0] - 1, g, p, i, a, b
+    cdef Dealt dealt
+    cdef int players = holes.shape[1] // 2
+    cdef int groups = group_start.shape[0] - 1, g, p, i, r, a, b, full, shown
     cdef int left = BOARD_CARDS - <int>board.shape[0]
-    cdef int dealt = from_deck.shape[0]
     cdef int64_t n = 0, rejected = 0, row
-    cdef uint64_t used, board_mask, board_key, key, mask
+    cdef uint64_t fixed, used, board_mask, board_key, key, mask
     cdef uint64_t s[4]
-    cdef Bits bits
+    cdef uint32_t won
+    cdef double share[PLAYERS_MAX]
+    cdef double square[PLAYERS_MAX]
+    cdef double cross[PLAYERS_MAX]
+    cdef double size_square = 0, blocks = 0
+    cdef int offset[2 * PLAYERS_MAX + BOARD_CARDS]
+    cdef const int32_t* seats = &from_deck[0] if from_deck.shape[0] else NULL
+    cdef Deck deck
     cdef bint clash
-    t.players = holes.shape[1] // 2
-    bits.half = False
+    t.players = players
+    dealt.players = from_deck.shape[0]
+    dealt.cards = 2 * dealt.players + left
+    for r in range(rotations):
+        offset[r] = r * dealt.cards // rotations
+    for p in range(players):
+        square[p] = cross[p] = 0.0
     with nogil:
         for i in range(4):
             s[i] = state[i]
         board_key = board_sums(board, &board_mask)
+        fixed = out_mask
+        for g in range(groups):
+            if group_start[g + 1] - group_start[g] == 1:
+                fixed |= masks[group_start[g]]
+                sit_down(&t, holes, group_start[g])
+        deck.n = 0
+        for a in range(52):
+            if not fixed & hr_card_mask[a]:
+                deck.card[deck.n] = a
+                deck.n += 1
+        full = deck.n
         while n < samples:
-            used = out_mask
+            used = fixed
             clash = False
+            deck.n = full
             for g in range(groups):
                 row = group_start[g]
-                if group_start[g + 1] - row > 1:
-                    row = pick(cumulative, row, group_start[g + 1], unit(s))
+                if group_start[g + 1] - row == 1:
+                    continue
+                row = pick(cumulative, row, group_start[g + 1], unit(s))
                 if masks[row] & used:
                     clash = True
                     break
                 used |= masks[row]
-                if masks[row]:
-                    sit_down(&t, holes, row)
+                sit_down(&t, holes, row)
             if clash:
                 rejected += 1
                 continue
-            for i in range(dealt):
-                a = deal_hole(s, &bits, &used)
-                p = from_deck[i]
-                t.hole_key[p] = PAIR_KEY[a]
-                t.hole_mask[p] = PAIR_MASK[a]
-            key = board_key
-            mask = board_mask
-            for i in range(left):
-                a = deal_card(s, &bits, &used)
-                key += hr_card_key[a]
-                mask |= hr_card_mask[a]
-            wins[winners(&t, key, mask)] += 1.0
-            n += 1
+            if rotations == 1:
+                for i in range(dealt.players):
+                    a = deal_card(s, &deck, used)
+                    b = deal_card(s, &deck, used)
+                    p = seats[i]
+                    t.hole_key[p] = hr_card_key[a] + hr_card_key[b]
+                    t.hole_mask[p] = hr_card_mask[a] | hr_card_mask[b]
+                key = board_key
+                mask = board_mask
+                for i in range(left):
+                    a = deal_card(s, &deck, used)
+                    key += hr_card_key[a]
+                    mask |= hr_card_mask[a]
+                wins[winners_without_branches(&t, key, mask)] += 1.0
+                n += 1
+                continue
+            for i in range(dealt.cards):
+                a = deal_card(s, &deck, used)
+                dealt.key[i] = dealt.key[i + dealt.cards] = hr_card_key[a]
+                dealt.mask[i] = dealt.mask[i + dealt.cards] = hr_card_mask[a]
+            for p in range(players):
+                share[p] = 0.0
+            shown = 0
+            while shown < rotations and n < samples:
+                key = board_key
+                mask = board_mask
+                seat_rotation(&t, &dealt, seats, offset[shown], &key, &mask)
+                won = winners_without_branches(&t, key, mask)
+                wins[won] += 1.0
+                for p in range(players):
+                    share[p] += ((won >> p) & 1) * TIE_SHARE[won]
+                shown += 1
+                n += 1
+            for p in range(players):
+                square[p] += share[p] * share[p]
+                cross[p] += share[p] * shown
+            size_square += shown * shown
+            blocks += 1.0
         for i in range(4):
             state[i] = s[i]
+        for p in range(players):
+            moments[p] += square[p]
+            moments[players + p] += cross[p]
+        moments[2 * players] += size_square
+        moments[2 * players + 1] += blocks
     return rejected
 
 

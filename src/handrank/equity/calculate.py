@@ -315,8 +315,10 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
         seed = int.from_bytes(os.urandom(8), "little")
     states = [np.array(_equity.seed_state(seed % (1 << 64), t), dtype=np.uint64) for t in range(nthreads)]
     tallies = [np.zeros(1 << n) for _ in range(nthreads)]
+    moments = [np.zeros(2 * n + 2) for _ in range(nthreads)]
     rejected = [0] * nthreads
     cumulative = np.cumsum(groups.weights)
+    rotations = _rotations(len(groups.from_deck), len(board))
     drawn = 0
     batch = FIRST_ROUND
     while True:
@@ -331,7 +333,8 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
             def run() -> None:
                 rejected[t] += _equity.sample_deals(groups.holes, cumulative, groups.masks,
                                                     groups.start, groups.from_deck, board, out_mask,
-                                                    counts[t], states[t], tallies[t])
+                                                    counts[t], rotations, states[t], tallies[t],
+                                                    moments[t])
             return run
 
         _run_parts([part(t) for t in range(nthreads)], nthreads, None)
@@ -339,7 +342,7 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
         if sum(rejected) > 1000 * drawn + 1_000_000:
             raise ValueError("no deal: the ranges almost never fit together without sharing a card")
         tally = _Tally(np.sum(tallies, axis=0).tolist(), n)
-        errors = tally.stderr()
+        errors = tally.stderr(None if rotations == 1 else np.sum(moments, axis=0).tolist())
         if samples is not None:
             if progress is not None:
                 progress(drawn, samples)
@@ -359,6 +362,14 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
     result = _result(labels, tally, False)
     return Result(result.players, result.equity, result.win, result.tie, result.showdowns, False,
                   tuple(errors), drawn / (drawn + sum(rejected)))
+
+
+def _rotations(random_players: int, board: int) -> int:
+    """Showdowns per deal when sampling: one per random player when two or more are dealt from
+    the deck and board cards are still to come (a rotation trades their cards and the board's;
+    measured, the showdowns of a block of six random hands are no more alike than independent
+    ones), else one."""
+    return random_players if random_players >= 2 and board < 5 else 1
 
 
 class _Tally:
@@ -383,10 +394,22 @@ class _Tally:
                     self.share[p] += weight / k
                     self.share_sq[p] += weight / (k * k)
 
-    def stderr(self) -> tuple[float, ...]:
+    def stderr(self, moments: list[float] | None = None) -> tuple[float, ...]:
+        """The standard error of each sampled equity: from the single showdowns, or from the
+        blocks' `moments` (see _equity.sample_deals) when the showdowns came in dependent blocks:
+        the variance of a ratio of sums over independent blocks."""
         n = self.total
-        return tuple(math.sqrt(max(sq / n - (s / n) ** 2, 0.0) / n)
-                     for s, sq in zip(self.share, self.share_sq))
+        if moments is None:
+            return tuple(math.sqrt(max(sq / n - (s / n) ** 2, 0.0) / n)
+                         for s, sq in zip(self.share, self.share_sq))
+        players = len(self.share)
+        size_square, blocks = moments[2 * players], moments[2 * players + 1]
+        errors = []
+        for p, s in enumerate(self.share):
+            e = s / n
+            spread = moments[p] - 2 * e * moments[players + p] + e * e * size_square
+            errors.append(math.sqrt(max(spread, 0.0) * blocks / max(blocks - 1, 1)) / n)
+        return tuple(errors)
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,65 @@
+"""handrank.dask.evaluate on a LocalCluster of 2 worker processes x 1 thread against one process
+running high.evaluate_batch on 2 threads, over the same random 7-card hands, in alternating
+rounds (the machines are shared: only same-sitting ratios mean anything). Both sides end-to-end
+alike: each allocates its output (the single process one array, the workers one per chunk, kept
+on the workers), neither moves hands (they are dealt on the workers block by block with fixed
+seeds, and the single process deals the same blocks).
+
+    python benchmarks/dask_vs_single.py [hands] [rounds] [--profile]
+
+--profile leaves the workers' statistical profiler on (Dask's default; see docs/dask.md).
+"""
+import os
+import statistics
+import sys
+import time
+
+import dask
+import dask.array as da
+import distributed
+import numpy as np
+
+import handrank as hr
+import handrank.dask as hd
+from handrank import high
+
+ROWS_PER_BLOCK = 1 << 22
+
+
+def deal_block(block_info=None):
+    (start, stop), _ = block_info[None]["array-location"]
+    return hr.random_hands(stop - start, 7, seed=start)
+
+
+def main(n, rounds, profile):
+    dask.config.set({"distributed.worker.profile.enabled": profile})
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        chunks = (tuple(min(ROWS_PER_BLOCK, n - a) for a in range(0, n, ROWS_PER_BLOCK)), (7,))
+        hands = client.persist(da.map_blocks(deal_block, chunks=chunks, dtype=np.uint8))
+        distributed.wait(hands)
+        local = np.concatenate([hr.random_hands(min(ROWS_PER_BLOCK, n - a), 7, seed=a)
+                                for a in range(0, n, ROWS_PER_BLOCK)])
+        single, spread = [], []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            expected = high.evaluate_batch(local, threads=2)
+            single.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            values = client.persist(hd.evaluate(hands))
+            distributed.wait(values)
+            spread.append(time.perf_counter() - start)
+            assert np.array_equal(values[:1000].compute(), expected[:1000])
+            del values, expected
+            time.sleep(0.5)     # the cluster forgets the results before the next round
+        ratios = [a / b for a, b in zip(single, spread)]
+        print(f"{n:,} hands, worker profiler {'on' if profile else 'off'}: single process "
+              f"{statistics.median(single):.2f} s, LocalCluster {statistics.median(spread):.2f} s, "
+              f"speed ratio median of rounds {statistics.median(ratios):.2f} "
+              f"({', '.join(f'{r:.2f}' for r in ratios)}), load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    main(int(args[0]) if args else 100_000_000, int(args[1]) if len(args) > 1 else 5,
+         "--profile" in sys.argv)
