@@ -2,7 +2,7 @@
 # splitmix64 from (seed, stream), so that every unit of work (a hand, a thread) owns a stream and
 # the results never depend on how the work was split. Integers below n are exact (Lemire's multiply,
 # with the rare biased draws redrawn); each 64-bit draw serves two 32-bit ones.
-# (handrank.equity's _equity.pyx carries its own copy of the same generator: it may move here.)
+# handrank.equity draws from the same xoshiro_next / splitmix_seed with its own bounded draws.
 from libc.stdint cimport uint32_t, uint64_t
 
 ctypedef struct random_t:
@@ -15,7 +15,7 @@ cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
     return (x << k) | (x >> (64 - k))
 
 
-cdef inline void seed_random(random_t* r, uint64_t seed, uint64_t stream) noexcept nogil:
+cdef inline void splitmix_seed(uint64_t* s, uint64_t seed, uint64_t stream) noexcept nogil:
     """Four words of xoshiro state by splitmix64 from seed ^ stream * (an odd constant)."""
     cdef uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL), z
     cdef int i
@@ -24,12 +24,10 @@ cdef inline void seed_random(random_t* r, uint64_t seed, uint64_t stream) noexce
         z = x
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-        r.s[i] = z ^ (z >> 31)
-    r.half = False
+        s[i] = z ^ (z >> 31)
 
 
-cdef inline uint64_t next_random(random_t* r) noexcept nogil:
-    cdef uint64_t* s = r.s
+cdef inline uint64_t xoshiro_next(uint64_t* s) noexcept nogil:
     cdef uint64_t result = _rotl(s[1] * 5, 7) * 9
     cdef uint64_t t = s[1] << 17
     s[2] ^= s[0]
@@ -39,6 +37,15 @@ cdef inline uint64_t next_random(random_t* r) noexcept nogil:
     s[2] ^= t
     s[3] = _rotl(s[3], 45)
     return result
+
+
+cdef inline void seed_random(random_t* r, uint64_t seed, uint64_t stream) noexcept nogil:
+    splitmix_seed(r.s, seed, stream)
+    r.half = False
+
+
+cdef inline uint64_t next_random(random_t* r) noexcept nogil:
+    return xoshiro_next(r.s)
 
 
 cdef inline uint32_t next32(random_t* r) noexcept nogil:

@@ -15,6 +15,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.math cimport sqrt
 from handrank._tables cimport *
 from handrank._kernels cimport high_value
+from handrank._random cimport splitmix_seed, xoshiro_next
 
 cdef enum:
     PLAYERS_MAX = 10
@@ -348,22 +349,10 @@ def enumerate_deals(const uint8_t[:, ::1] holes, const double[::1] weights, cons
                 combo[g] = 0
 
 
-# xoshiro256** (Blackman and Vigna), seeded by splitmix64: fast, and its state is four words
+# xoshiro256** seeded by splitmix64 (handrank/_random.pxd): its state is four words
 # handrank.equity keeps per thread, so a seed and a thread count give one answer.
-cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
-
-
 cdef inline uint64_t next_random(uint64_t* s) noexcept nogil:
-    cdef uint64_t result = _rotl(s[1] * 5, 7) * 9
-    cdef uint64_t t = s[1] << 17
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= t
-    s[3] = _rotl(s[3], 45)
-    return result
+    return xoshiro_next(s)
 
 
 cdef inline double unit(uint64_t* s) noexcept nogil:
@@ -373,15 +362,9 @@ cdef inline double unit(uint64_t* s) noexcept nogil:
 
 def seed_state(uint64_t seed, uint64_t stream) -> list[int]:
     """Four words of xoshiro state for one thread, by splitmix64 from (seed, stream)."""
-    cdef uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL), z
-    out = []
-    for _ in range(4):
-        x += 0x9E3779B97F4A7C15ULL
-        z = x
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-        out.append(z ^ (z >> 31))
-    return out
+    cdef uint64_t s[4]
+    splitmix_seed(s, seed, stream)
+    return [s[0], s[1], s[2], s[3]]
 
 
 cdef inline int64_t pick(const double[::1] cumulative, int64_t lo, int64_t hi, double u) noexcept nogil:
