@@ -12,7 +12,7 @@ hand to hand, and `handrank.ofc.env` (extra ``rl``) is a PettingZoo environment 
 from handrank._threerow.board import Board, BoardArrays
 from handrank._threerow.solver import SolutionArrays
 from handrank.ofc.board import evaluate_batch, fantasyland, is_foul, royalties, score, score_batch
-from handrank.ofc.game import Game, streets
+from handrank.ofc.game import Game, legal_placements, streets
 from handrank.ofc.match import Match
 from handrank.ofc.partial import PartialBoard
 from handrank.ofc.placement import IllegalPlacement, Placement
@@ -23,4 +23,4 @@ from handrank.rows import value as row_value, value_batch as row_value_batch
 __all__ = ["Rules", "Board", "row_value", "row_value_batch", "is_foul", "royalties", "fantasyland",
            "score", "evaluate_batch", "BoardArrays", "score_batch", "solve_fantasyland",
            "solve_fantasyland_batch", "Solution", "SolutionArrays", "PartialBoard", "Placement",
-           "IllegalPlacement", "Game", "Match", "streets"]
+           "IllegalPlacement", "Game", "Match", "streets", "legal_placements"]
