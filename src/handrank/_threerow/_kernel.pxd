@@ -1,6 +1,6 @@
 # The parts of the three-row kernel that other compiled modules share (handrank.ofc._placement):
-# the rule tables, one board's evaluation and the pairwise scores, and the strength sort of the
-# setting searches. Their definitions are here, so every module inlines the same code.
+# the rule tables, one board's evaluation and the pairwise scores, and the strength sort and
+# search of the setting searches. Their definitions are here, so every module inlines the same code.
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from handrank._tables cimport *
 from handrank._kernels cimport *
@@ -153,6 +153,19 @@ cdef inline int32_t chinese_points(const board_t* a, const board_t* b, const rul
         elif s[k] < 0:
             points -= b.royalties[k]
     return points
+
+
+cdef inline int first_no_stronger(const uint16_t* order, const uint16_t* strength, int n,
+                                  uint16_t limit) noexcept nogil:
+    # the first entry of a strongest-first list that is no stronger than `limit`
+    cdef int lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if strength[order[mid]] > limit:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 cdef int strongest_first(const uint16_t* strength, const uint8_t* chosen, int count,

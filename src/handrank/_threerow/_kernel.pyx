@@ -220,19 +220,6 @@ cdef inline double with_stay(int32_t royalty, bint stays, double stay_value) noe
     return <double>royalty + (stay_value if stays else 0.0)
 
 
-cdef inline int first_no_stronger(const uint16_t* order, const uint16_t* strength, int n,
-                                  uint16_t limit) noexcept nogil:
-    # the first entry of a strongest-first list that is no stronger than `limit`
-    cdef int lo = 0, hi = n, mid
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if strength[order[mid]] > limit:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
 cdef inline int count_trailing_zeros(uint32_t x) noexcept nogil:
     cdef int k = 0
     while not (x & 1):
