@@ -57,8 +57,9 @@ ctypedef struct deal_t:
     int discards[STREETS]
     int cards                    # the pool's size
     int groups                   # the streets that discard, as position masks of the pool
-    uint32_t group[STREETS]
-    int keep[STREETS]            # the most cards a discarding street places
+    int shift[STREETS]           # its first position
+    uint32_t width[STREETS]      # the mask of its size
+    int keep[STREETS]            # the most cards it places
 
 
 ctypedef struct rows_t:
@@ -106,70 +107,79 @@ cdef void* search_block(search_t* s) noexcept nogil:
 
 cdef inline bint structure_ok(uint32_t used, const deal_t* d) noexcept nogil:
     """Whether the pool positions `used` place no more of a street than it keeps."""
-    cdef int g, n
-    cdef uint32_t x
+    cdef int g
     for g in range(d.groups):
-        x = used & d.group[g]
-        n = 0
-        while x:
-            x &= x - 1
-            n += 1
-        if n > d.keep[g]:
+        if POPCOUNT5[(used >> d.shift[g]) & d.width[g]] > d.keep[g]:
             return False
     return True
 
 
+# the bits set in each 5-bit number (a street has at most 5 cards)
+cdef uint8_t POPCOUNT5[32]
+for _n in range(32):
+    POPCOUNT5[_n] = bin(_n).count("1")
+
+
+ctypedef struct walk_t:
+    # one row's completions being walked: the pool's card keys and masks, the row's cards
+    const uint8_t* pool
+    int cards
+    int which
+    const deal_t* d
+    const rules_t* r
+    rows_t* out
+
+
+cdef void walk(walk_t* w, int start, int left, uint64_t key, uint64_t mask, uint32_t used) noexcept nogil:
+    """Every way to add `left` more cards from pool positions start.. to a row (key and mask so
+    far, pool positions `used`), each one recorded into w.out."""
+    cdef int p
+    cdef uint16_t hv, mv
+    cdef rows_t* out
+    cdef int count
+    cdef const rules_t* r
+    if left:
+        for p in range(start, w.cards - left + 1):
+            walk(w, p + 1, left - 1, key + hr_card_key[w.pool[p]], mask | hr_card_mask[w.pool[p]],
+                 used | (<uint32_t>1 << p))
+        return
+    out = w.out
+    r = w.r
+    count = out.count
+    out.mask[count] = used
+    out.legal[count] = structure_ok(used, w.d)
+    if w.which == 0:
+        hv = high3_value(key)
+        out.strength[count] = hr_row_of_high3[hv]
+        out.royalty[count] = r.top_royalty[hv]
+        out.entry[count] = r.top_fantasyland[hv] > 0
+    elif w.which == 1:
+        hv = high_value(key, mask, 5)
+        mv = hr_low27_of_high[hv] if r.lowball else hv
+        out.strength[count] = mv if r.lowball else hr_row_of_high[hv]
+        out.royalty[count] = r.middle_royalty[mv]
+        out.entry[count] = r.middle_fantasyland[mv] > 0
+        out.legal[count] = out.legal[count] and r.middle_ok[mv]
+    else:
+        hv = high_value(key, mask, 5)
+        out.strength[count] = hr_row_of_high[hv]
+        out.royalty[count] = r.bottom_royalty[hv]
+        out.entry[count] = 0
+    out.count = count + 1
+
+
 cdef void row_completions(const uint8_t* cards, int held, int size, int which, const uint8_t* pool,
                           const deal_t* d, const rules_t* r, rows_t* out) noexcept nogil:
-    """Every completion of one row (which: 0 top, 1 middle, 2 bottom) from the pool: subsets of
-    the free slots' size, walked in colex order (Gosper's hack)."""
-    cdef int free_slots = size - held, k, count = 0, p
-    cdef uint64_t key0 = HR_SUIT_COUNTER_START, mask0 = 0, key, mask
-    cdef uint32_t x, c, t, bits
-    cdef uint32_t limit = <uint32_t>1 << d.cards
-    cdef uint16_t hv, mv
+    """Every completion of one row (which: 0 top, 1 middle, 2 bottom) from the pool."""
+    cdef walk_t w
+    cdef uint64_t key = HR_SUIT_COUNTER_START, mask = 0
+    cdef int k
     for k in range(held):
-        key0 += hr_card_key[cards[k]]
-        mask0 |= hr_card_mask[cards[k]]
-    x = (<uint32_t>1 << free_slots) - 1
-    while x < limit:
-        key = key0
-        mask = mask0
-        bits = x
-        while bits:
-            p = 0
-            t = bits & (~bits + 1)
-            while not (t >> p) & 1:
-                p += 1
-            key += hr_card_key[pool[p]]
-            mask |= hr_card_mask[pool[p]]
-            bits &= bits - 1
-        out.mask[count] = x
-        out.legal[count] = structure_ok(x, d)
-        if which == 0:
-            hv = high3_value(key)
-            out.strength[count] = hr_row_of_high3[hv]
-            out.royalty[count] = r.top_royalty[hv]
-            out.entry[count] = r.top_fantasyland[hv] > 0
-        elif which == 1:
-            hv = high_value(key, mask, 5)
-            mv = hr_low27_of_high[hv] if r.lowball else hv
-            out.strength[count] = mv if r.lowball else hr_row_of_high[hv]
-            out.royalty[count] = r.middle_royalty[mv]
-            out.entry[count] = r.middle_fantasyland[mv] > 0
-            out.legal[count] = out.legal[count] and r.middle_ok[mv]
-        else:
-            hv = high_value(key, mask, 5)
-            out.strength[count] = hr_row_of_high[hv]
-            out.royalty[count] = r.bottom_royalty[hv]
-            out.entry[count] = 0
-        count += 1
-        if x == 0:
-            break                          # no free slot: the one completion is the row itself
-        c = x & (~x + 1)
-        t = x + c
-        x = (((t ^ x) >> 2) // c) | t
-    out.count = count
+        key += hr_card_key[cards[k]]
+        mask |= hr_card_mask[cards[k]]
+    w.pool, w.cards, w.which, w.d, w.r, w.out = pool, d.cards, which, d, r, out
+    out.count = 0
+    walk(&w, 0, size - held, key, mask, 0)
 
 
 cdef void order_row(rows_t* row, search_t* s) noexcept nogil:
@@ -511,7 +521,8 @@ cdef int read_deal(const int32_t[::1] sizes, const int32_t[::1] discards, deal_t
         d.size[k] = sizes[k]
         d.discards[k] = discards[k]
         if discards[k]:
-            d.group[g] = ((<uint32_t>1 << sizes[k]) - 1) << p
+            d.shift[g] = p
+            d.width[g] = (<uint32_t>1 << sizes[k]) - 1
             d.keep[g] = sizes[k] - discards[k]
             g += 1
         p += sizes[k]
