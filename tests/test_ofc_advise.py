@@ -2,6 +2,7 @@
 references built from itertools and the board evaluators."""
 from __future__ import annotations
 
+import json
 from itertools import combinations, product
 
 import numpy as np
@@ -340,3 +341,38 @@ def test_self_play_beats_random() -> None:
     """2,000 seeded hands: the EV-chosen placement against a random legal one."""
     ev, rand = self_play(2000, 4)
     assert ev - rand > 3
+
+
+# ----------------------------------------------------------------------------- command line
+def test_cli_advise_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from cli_support import run
+    args = ("ofc", "advise", str(ROYAL), "--dealt", "Ts 4h 5d")
+    status, out, err = run(capsys, *args)
+    assert status == 0 and not err
+    lines = out.splitlines()
+    assert "exact over all 1 deals" in lines[0]
+    assert lines[2].split()[:5] == ["1", "5d", "-", "Ts", "4h"] and "+25.000" in lines[2]
+    assert len(lines) == 2 + 6 and "100.0%" in lines[-1]
+    status, out, err = run(capsys, *args, "--json", "--top", "2")
+    record = json.loads(out)
+    assert record["exact"] and len(record["placements"]) == 2
+    assert record["placements"][0] == {"top": "5d", "middle": "", "bottom": "Ts", "discards": "4h",
+                                       "mean": 25.0, "stderr": 0.0, "foul_rate": 0.0, "samples": 1}
+    expected = ofc.best_placement("As / Kd 9h 9d / 2c 3c 4c", "Qs Qh 7d",
+                                  opponents=["Qc / Jd Jc 2d / 5h 6h 7h"], samples=40, seed=3)
+    status, out, err = run(capsys, "ofc", "advise", "As / Kd 9h 9d / 2c 3c 4c", "-d", "Qs Qh 7d",
+                           "--opponent", "Qc / Jd Jc 2d / 5h 6h 7h", "-n", "40", "--seed", "3", "--json")
+    assert [p["mean"] for p in json.loads(out)["placements"]] == [v.mean for v in expected.ranked]
+
+
+@pytest.mark.parametrize("argv, says", [
+    (("As / Kd 9h 9d / 2c 3c", "--dealt", "Qs Qh 7d"), "not reached street by street"),
+    (("As / Kd 9h 9d / 2c 3c 4c", "--dealt", "Qs Qh Zz"), "Zz"),
+    (("As / Kd 9h 9d / 2c 3c 4c", "--dealt", "As Qh 7d"), "duplicate card As"),
+    (("As Kd 9h", "--dealt", "Qs Qh 7d"), "three rows"),
+])
+def test_cli_advise_errors(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], says: str) -> None:
+    from cli_support import run
+    status, out, err = run(capsys, "ofc", "advise", *argv)
+    assert status == 1 and not out
+    assert err.startswith("handrank: ofc advise: ") and says in err and "Traceback" not in err
