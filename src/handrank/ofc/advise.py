@@ -43,7 +43,7 @@ RACE_PLACEMENTS = 30
 #: errors, is below 0
 RACE_Z = 3.0
 
-PartialLike = Union[PartialBoard, str, Sequence[Cards]]
+PartialLike = Union[PartialBoard, Board, str, Sequence[Cards]]
 
 
 @dataclass(frozen=True)
@@ -74,17 +74,17 @@ class Advice:
 
 
 def as_partial(board: PartialLike) -> PartialBoard:
-    """A PartialBoard from itself, its text (``"As Kd / 9h 9d / 2c 3c"``, ``-`` or nothing for an
-    empty row, ``|`` separating rows too) or (top, middle, bottom)."""
+    """A PartialBoard from itself, a finished Board, its text (``"As / Kd 9h 9d / 2c 3c 4c"``,
+    ``-`` or nothing for an empty row, ``|`` separating rows too) or (top, middle, bottom)."""
     if isinstance(board, PartialBoard):
         return board
     if isinstance(board, str):
-        rows = board.replace("|", "/").split("/")
-        if len(rows) != 3:
+        texts = board.replace("|", "/").split("/")
+        if len(texts) != 3:
             raise ValueError(f"a board is three rows separated by '/', got {board!r}")
-        return PartialBoard(*("" if row.strip() == "-" else row for row in rows))
+        return PartialBoard(*("" if text.strip() == "-" else text for text in texts))
     if isinstance(board, Board):
-        return PartialBoard(*board.rows)
+        return PartialBoard(board.top, board.middle, board.bottom)
     try:
         rows = tuple(board)
     except TypeError:
@@ -214,13 +214,15 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
 
     racing = race and not exact and len(placements) > RACE_PLACEMENTS and count > 2 * RACE_FIRST
     points, fouls, scored = _race(score, len(placements), len(draws), RACE_FIRST if racing else len(draws))
-    ranked = []
-    for i, placement in enumerate(placements):
-        n = int(scored[i])
-        row = points[i, :n]
-        error = 0.0 if exact or n < 2 else float(row.std(ddof=1) / np.sqrt(n))
-        ranked.append(PlacementValue(placement, float(row.mean()), error,
-                                     float(fouls[i, :n].mean()), n))
+    means, errors, foul_rates = (np.zeros(len(placements)) for _ in range(3))
+    for n in np.unique(scored):         # one vectorised pass per sample count (racing: a few)
+        rows = scored == n
+        means[rows] = points[rows, :n].mean(axis=1)
+        foul_rates[rows] = fouls[rows, :n].mean(axis=1)
+        if not exact and n > 1:
+            errors[rows] = points[rows, :n].std(axis=1, ddof=1) / np.sqrt(n)
+    ranked = [PlacementValue(placement, mean, error, rate, n) for placement, mean, error, rate, n
+              in zip(placements, means.tolist(), errors.tolist(), foul_rates.tolist(), scored.tolist())]
     ranked.sort(key=lambda value: -value.mean)          # stable: ties keep the action order
     return Advice(tuple(ranked), exact, len(draws))
 
@@ -290,13 +292,11 @@ def _check_disjoint(own: PartialBoard, dealt: list[int], others: list[PartialBoa
 
 def _board_arrays(boards: Sequence[tuple[tuple[int, ...], ...]]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
     """(N, 13) board bytes (each row's cards first, 255 for an empty slot) and (N, 3) counts."""
-    arr = np.full((len(boards), 13), 255, dtype=np.uint8)
-    held = np.zeros((len(boards), 3), dtype=np.int32)
-    for i, rows in enumerate(boards):
-        for k, (start, row) in enumerate(zip((0, 3, 8), rows)):
-            arr[i, start:start + len(row)] = row
-            held[i, k] = len(row)
-    return arr, held
+    padded = [top + (255,) * (3 - len(top)) + middle + (255,) * (5 - len(middle))
+              + bottom + (255,) * (5 - len(bottom)) for top, middle, bottom in boards]
+    held = [[len(row) for row in rows] for rows in boards]
+    return (np.array(padded, dtype=np.uint8).reshape(len(boards), 13),
+            np.array(held, dtype=np.int32).reshape(len(boards), 3))
 
 
 def _deal_arrays(plan: Sequence[tuple[int, int]]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
