@@ -278,9 +278,14 @@ def test_exact_only_when_few_deals() -> None:
     board = ofc.PartialBoard("As", "Kd 9h 8h", "2c 3c 4d")            # two streets to come
     advice = ofc.best_placement(board, "Qs Qh 7d", samples=50, seed=0, completion="greedy")
     assert not advice.exact and advice.deals == 50
-    later = ofc.best_placement(ofc.PartialBoard("As", "Kd 9h 8h 8c", "2c 3c 4d 5d"), "Qs Qh 7d",
-                               completion="greedy")                   # one street: C(40, 3) deals
-    assert later.exact and later.deals == 9880 <= EXACT_DEALS
+    later = ofc.PartialBoard("As", "Kd 9h 8h 8c", "2c 3c 4d 5d")        # one street: C(40, 3) deals
+    assert not ofc.best_placement(later, "Qs Qh 7d", samples=9879, completion="greedy").exact
+    advice = ofc.best_placement(later, "Qs Qh 7d", samples=9880, completion="greedy")
+    assert advice.exact and advice.deals == 9880
+    # the last street against an opponent with a street to come: C(27, 3) = 2925 deals
+    last = ofc.best_placement(ofc.PartialBoard("As 2d", "Kd 9h 8h 8c 7c", "2c 3c 4d 5d"), "Qs Qh 7d",
+                              opponents=["Ah Ac / Kh Kc 6d 6c Jh / Jd Js Td Ts"], samples=10)
+    assert last.exact and last.deals == 2925 <= EXACT_DEALS
 
 
 @pytest.mark.parametrize("kwargs, error, message", [

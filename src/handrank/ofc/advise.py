@@ -34,7 +34,8 @@ __all__ = ["best_placement", "complete", "Advice", "PlacementValue", "as_partial
            "COMPLETIONS", "EXACT_DEALS"]
 
 COMPLETIONS = ("best", "greedy")
-#: the most deals of the unseen cards enumerated exactly (more are sampled)
+#: on this player's last street, the most deals of the unseen cards (the opponents' cards to come)
+#: enumerated exactly, however few the samples asked for
 EXACT_DEALS = 10_000
 #: racing starts with this many deals per placement when there are more than RACE_PLACEMENTS
 RACE_FIRST = 64
@@ -156,8 +157,10 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     `ofc.score`), summed.
 
     Every placement is scored on the same deals (common random numbers). When the deals of the
-    unseen cards number at most EXACT_DEALS (the last streets) all of them are scored, once each
-    (``exact``; standard errors 0); otherwise `samples` random deals from `seed`. With `race` and
+    unseen cards number at most `samples` (scoring them all costs no more than sampling), or at
+    most EXACT_DEALS on this player's last street (only the opponents' boards are left to
+    finish, once per deal), all of them are scored, once each (``exact``; standard errors 0);
+    otherwise `samples` random deals from `seed`. With `race` and
     more than RACE_PLACEMENTS placements (the first street), placements race: all are scored on
     RACE_FIRST deals, then on twice as many, and so on up to `samples`; at each step a placement
     whose mean difference from the leader's (paired over the same deals) is below 0 by more than
@@ -185,7 +188,8 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     blocks = [dealt for dealt, _ in mine] + [dealt for plan in theirs for dealt, _ in plan]
     if sum(blocks) > len(unseen):
         raise ValueError(f"the deals to come need {sum(blocks)} cards; {len(unseen)} are unseen")
-    exact = _deal_count(len(unseen), blocks) <= EXACT_DEALS
+    deals = _deal_count(len(unseen), blocks)
+    exact = deals <= count or (not mine and deals <= EXACT_DEALS)
     rng = np.random.default_rng(seed)
     draws = _all_deals(unseen, blocks) if exact else _sample_deals(unseen, sum(blocks), count, rng)
     nthreads = _threads(threads, len(placements))
