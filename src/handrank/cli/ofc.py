@@ -25,8 +25,7 @@ from handrank.cli._common import (EXIT_FAILED, EXIT_OK, ROWS, ROW_SLICES, add_fi
 if TYPE_CHECKING:
     import argparse
 
-HELP = ("Open-Face Chinese poker: score boards, royalties and fouls, solve Fantasyland, advise "
-        "a placement")
+HELP = "Open-Face Chinese poker: score boards, royalties and fouls, solve Fantasyland"
 
 SEPARATORS = ("/", "|")
 
