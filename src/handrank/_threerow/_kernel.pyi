@@ -12,6 +12,8 @@ SCORE_CHINESE_2_4: int
 
 # Cython's doctest table, present (empty) in every compiled module.
 __test__: dict[str, str]
+# The C-API capsules of the cdef functions other compiled modules cimport (_kernel.pxd).
+__pyx_capi__: dict[str, object]
 
 @disjoint_base
 class RuleTables:

@@ -16,9 +16,11 @@ from handrank import high, high3, low27, ofc
 from handrank._batch import cpu_count
 from handrank._threerow.thresholds import MAX_CARDS, MIN_CARDS, low_value
 from handrank.cards import cards, hand_str, shown
+from handrank.ofc.advise import as_partial
 from handrank.cli._common import (EXIT_FAILED, EXIT_OK, ROWS, ROW_SLICES, add_file_arguments,
                                   add_rules_and_json, chunks, columns, error, hand_tables, is_one_card,
-                                  parse_table, progress_bar, read_hand_files, rows_table, usage_error)
+                                  non_negative_int, parse_table, positive_int, progress_bar,
+                                  read_hand_files, rows_table, usage_error)
 
 if TYPE_CHECKING:
     import argparse
@@ -66,7 +68,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     solve.add_argument("--stay-value", type=_stay_value, default=0.0, metavar="X",
                        help="what staying in Fantasyland is worth, in royalty points (default 0)")
     add_file_arguments(solve, "solve the hands of F, one per line, in batches", solver=True)
-    add_rules_and_json((score, board, solve), ofc.Rules.presets(), _JSON_HELP)
+    advise = actions.add_parser(
+        "advise", help="rank the placements of a street's cards by expected score",
+        description="Every legal placement of the dealt cards on a partial board, ranked by the "
+                    "expected score of the finished hand (ofc.best_placement): Monte Carlo over "
+                    "the unseen cards, exact on the last streets. Alone the score is royalties "
+                    "minus fouls; with --opponent, the points against each opponent.")
+    advise.add_argument("board", metavar="BOARD",
+                        help="the board so far, top / middle / bottom, '-' or nothing for an "
+                             "empty row, e.g. 'As Kd / 9h 9d 8c / 2c 3c' ('' before the first "
+                             "street)")
+    advise.add_argument("--dealt", "-d", required=True, metavar="CARDS",
+                        help="the cards dealt now, e.g. 'Qs Qh 7d'")
+    advise.add_argument("--opponent", "-o", action="append", default=[], metavar="BOARD",
+                        help="an opponent's board (may be repeated)")
+    advise.add_argument("--seen", default="", metavar="CARDS",
+                        help="other cards known to be out of the deck (your discards)")
+    advise.add_argument("--samples", "-n", type=positive_int, default=1000, metavar="N",
+                        help="deals sampled per placement (default %(default)s)")
+    advise.add_argument("--seed", type=non_negative_int, default=None, metavar="S",
+                        help="seed of the sampled deals (default: fresh)")
+    advise.add_argument("--completion", choices=("best", "greedy"), default="best",
+                        help="how each deal finishes the boards: best (an upper bound: it sees "
+                             "the cards to come) or greedy (street by street); default best")
+    advise.add_argument("--top", type=positive_int, default=None, metavar="K",
+                        help="print only the K best placements")
+    advise.add_argument("--threads", "-t", type=positive_int, default=None, metavar="T",
+                        help="threads (default: every core)")
+    add_rules_and_json((score, board, solve, advise), ofc.Rules.presets(), _JSON_HELP)
 
 
 _JSON_HELP = {
@@ -76,6 +105,8 @@ _JSON_HELP = {
              "royalty, description), royalties, total, fantasyland",
     "fantasyland": "one JSON object per hand: hand, board, royalties, total, stays, discards, "
                    "fouled, value",
+    "advise": "one JSON object: board, dealt, rules, exact, deals, and placements (best first: "
+              "top, middle, bottom, discards, mean, stderr, foul_rate, samples)",
 }
 
 
@@ -104,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         return _score(args.boards, rules, args.json)
     if args.action == "board":
         return _board(args.boards, rules, args.in_fantasyland, args.json)
+    if args.action == "advise":
+        return _advise(args, rules)
     if args.hands and args.file:
         return usage_error(args, "give HAND arguments or --file, not both")
     if args.hands:
@@ -218,6 +251,41 @@ def _foul_reasons(rules: ofc.Rules, values: list[int]) -> list[str]:
         worst = "-".join(rules.middle_qualifier)
         reasons.append(f"the middle is not a 2-7 low of {worst} or better")
     return reasons
+
+
+# ----------------------------------------------------------------------------- advise
+def _advise(args: argparse.Namespace, rules: ofc.Rules) -> int:
+    try:
+        board = ofc.PartialBoard() if args.board.strip() in ("", "-") else as_partial(args.board)
+        advice = ofc.best_placement(board, args.dealt, seen=args.seen, opponents=args.opponent,
+                                    rules=rules, samples=args.samples, seed=args.seed,
+                                    threads=args.threads, completion=args.completion)
+    except ValueError as exc:
+        error(f"ofc advise: {exc}")
+        return EXIT_FAILED
+    ranked = advice.ranked[:args.top] if args.top else advice.ranked
+    if args.json:
+        print(json.dumps({
+            "board": str(board), "dealt": hand_str(cards(args.dealt)), "rules": rules.name,
+            "exact": advice.exact, "deals": advice.deals,
+            "placements": [{"top": hand_str(v.placement.top), "middle": hand_str(v.placement.middle),
+                            "bottom": hand_str(v.placement.bottom),
+                            "discards": hand_str(v.placement.discards), "mean": v.mean,
+                            "stderr": v.stderr, "foul_rate": v.foul_rate, "samples": v.samples}
+                           for v in ranked]}))
+        return EXIT_OK
+    against = f" against {len(args.opponent)} opponent(s)" if args.opponent else " alone"
+    how = (f"exact over all {advice.deals} deals" if advice.exact
+           else f"{advice.deals} sampled deals, {args.completion} completion")
+    print(f"{board} dealt {hand_str(cards(args.dealt))} ({rules.name}{against}; {how})")
+    cells = [("#", "top", "middle", "bottom", "discard", "EV", "error", "fouls", "deals")]
+    for rank, v in enumerate(ranked, 1):
+        p = v.placement
+        cells.append((str(rank), hand_str(p.top) or "-", hand_str(p.middle) or "-",
+                      hand_str(p.bottom) or "-", hand_str(p.discards) or "-", f"{v.mean:+.3f}",
+                      f"{v.stderr:.3f}", f"{v.foul_rate:.1%}", str(v.samples)))
+    print(columns(cells, right=(0, 5, 6, 7, 8)))
+    return EXIT_OK
 
 
 # ----------------------------------------------------------------------------- fantasyland

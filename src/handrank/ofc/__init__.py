@@ -7,14 +7,16 @@ exact Fantasyland solver, for the classic, pineapple, progressive and 2-7 ("deuc
 
 Play: `Game` deals and plays one hand street by street (`PartialBoard` boards, `Placement`
 turns, the fixed action space of `ofc.actions`), `Match` carries scores and Fantasyland from
-hand to hand, and `handrank.ofc.env` (extra ``rl``) is a PettingZoo environment over `Game`.
+hand to hand, `best_placement` ranks the placements of a street by their expected score (`complete`
+finishes a partial board), and `handrank.ofc.env` (extra ``rl``) is a PettingZoo environment over `Game`.
 `simulate` plays whole hands under a random policy in compiled code (a baseline, millions of
 hands a minute).
 """
 from handrank._threerow.board import Board, BoardArrays
 from handrank._threerow.solver import SolutionArrays
+from handrank.ofc.advise import Advice, PlacementValue, best_placement, complete
 from handrank.ofc.board import evaluate_batch, fantasyland, is_foul, royalties, score, score_batch
-from handrank.ofc.game import Game, streets
+from handrank.ofc.game import Game, legal_placements, streets
 from handrank.ofc.match import Match
 from handrank.ofc.partial import PartialBoard
 from handrank.ofc.placement import IllegalPlacement, Placement
@@ -26,4 +28,5 @@ from handrank.rows import value as row_value, value_batch as row_value_batch
 __all__ = ["Rules", "Board", "row_value", "row_value_batch", "is_foul", "royalties", "fantasyland",
            "score", "evaluate_batch", "BoardArrays", "score_batch", "solve_fantasyland",
            "solve_fantasyland_batch", "Solution", "SolutionArrays", "PartialBoard", "Placement",
-           "IllegalPlacement", "Game", "Match", "streets", "simulate", "Simulation"]
+           "IllegalPlacement", "Game", "Match", "streets", "simulate", "Simulation", "legal_placements",
+           "best_placement", "complete", "Advice", "PlacementValue"]

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from handrank.ofc.game import Game
 
-__all__ = ["SIZE", "DISCARD", "mask", "placement", "action", "checked"]
+__all__ = ["SIZE", "DISCARD", "mask", "legal", "placement", "placement_of_ids", "action", "checked"]
 
 SIZE = 4 ** 5
 DISCARD = 3
@@ -44,13 +44,13 @@ def mask(game: Game) -> npt.NDArray[np.bool_]:
         raise IllegalPlacement("a Fantasyland hand has no action: use play_fantasyland()")
     _, discards = game.to_place()
     assert game.turn is not None
-    return _mask(len(game.dealt), game.boards[game.turn].free, discards).copy()
+    return legal(len(game.dealt), game.boards[game.turn].free, discards).copy()
 
 
 @lru_cache(maxsize=None)
-def _mask(dealt: int, free: tuple[int, int, int], discards: int) -> npt.NDArray[np.bool_]:
-    """The legal actions for `dealt` cards, rows with `free` slots and `discards` to make (few
-    distinct cases: built once each)."""
+def legal(dealt: int, free: tuple[int, int, int], discards: int) -> npt.NDArray[np.bool_]:
+    """The (1024,) read-only mask of the legal actions for `dealt` cards, rows with `free` slots
+    and `discards` to make (few distinct cases: built once each)."""
     counts = _COUNTS[dealt]
     legal = np.zeros(SIZE, dtype=np.bool_)
     legal[:len(counts)] = ((counts[:, 0] <= free[0]) & (counts[:, 1] <= free[1])
@@ -66,6 +66,11 @@ def placement(action: int, dealt: Cards) -> Placement:
     ids = sorted(parse_cards(dealt))
     if action >= 4 ** len(ids):
         raise ValueError(f"action {action} places more than the {len(ids)} cards dealt")
+    return placement_of_ids(action, ids)
+
+
+def placement_of_ids(action: int, ids: list[int]) -> Placement:
+    """`placement` for a checked action and the dealt ids, ascending (the fast path)."""
     parts: list[list[int]] = [[], [], [], []]
     for card, where in zip(ids, _DIGITS[action].tolist()):
         parts[where].append(card)

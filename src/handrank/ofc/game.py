@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from handrank._threerow.board import Board
-from handrank.cards import hand_str
+from handrank._threerow.board import Board, Cards
+from handrank.cards import cards as parse_cards, hand_problem, hand_str
 from handrank.ofc import actions
 from handrank.ofc.board import fantasyland, score
 from handrank.ofc.partial import CAPACITY, PartialBoard
@@ -15,7 +15,7 @@ from handrank.ofc.placement import IllegalPlacement, Placement
 from handrank.ofc.rules import Rules, as_rules
 from handrank.ofc.solver import solve_fantasyland
 
-__all__ = ["Game", "streets"]
+__all__ = ["Game", "streets", "legal_placements", "next_street", "streets_to_come"]
 
 DECK = 52
 
@@ -26,6 +26,50 @@ def streets(rules: Rules | str | None = None) -> tuple[tuple[int, int], ...]:
     if as_rules(rules).dealing == "classic":
         return ((5, 0),) + ((1, 0),) * 8
     return ((5, 0),) + ((3, 1),) * 4
+
+
+def streets_to_come(board: PartialBoard, rules: Rules | str | None = None) -> tuple[tuple[int, int], ...]:
+    """The (cards dealt, cards discarded) of the streets still to come for `board`, told by how
+    many cards it holds (ValueError for a count no street ends on: 6 cards in pineapple)."""
+    rules = as_rules(rules)
+    plan = streets(rules)
+    held = 0
+    for done, (dealt, discarded) in enumerate(plan):
+        if held == len(board):
+            return plan[done:]
+        held += dealt - discarded
+    if held == len(board):
+        return ()
+    raise ValueError(f"a board of {len(board)} cards is not reached street by street in "
+                     f"{rules.dealing} dealing ({board})")
+
+
+def next_street(board: PartialBoard, rules: Rules | str | None = None) -> tuple[int, int]:
+    """(cards dealt, cards discarded) of the street `board` is dealt next (ValueError when the
+    board is full or holds a count no street ends on)."""
+    to_come = streets_to_come(board, rules)
+    if not to_come:
+        raise ValueError(f"the board {board} is full: no street is dealt to it")
+    return to_come[0]
+
+
+def legal_placements(board: PartialBoard, dealt: Cards, rules: Rules | str | None = None) -> list[Placement]:
+    """Every legal placement of the cards `dealt` on `board` (any card form), in the order of
+    their actions (`ofc.actions`): rows not over-full and the street's discards (the first
+    street places all 5 cards; a pineapple street places 2 of 3 and discards 1, a classic street
+    places its 1 card). ValueError for the wrong number of cards or a card already on the board."""
+    if not isinstance(board, PartialBoard):
+        raise TypeError(f"legal_placements takes an ofc.PartialBoard, not {type(board).__name__}")
+    ids = sorted(parse_cards(dealt))
+    count, discards = next_street(board, rules)
+    if len(ids) != count:
+        raise ValueError(f"the board {board} is dealt {count} cards next, got {len(ids)} "
+                         f"({hand_str(ids)})")
+    problem = hand_problem(list(board.cards) + ids)
+    if problem:
+        raise ValueError(f"dealt {hand_str(ids)} on the board {board}: {problem}")
+    legal = actions.legal(count, board.free, discards)
+    return [actions.placement_of_ids(int(a), ids) for a in np.flatnonzero(legal)]
 
 
 class Game:
@@ -120,7 +164,8 @@ class Game:
         if self.fantasyland_turn:
             raise IllegalPlacement("a Fantasyland hand is set at once: play a Placement of the "
                                    "whole board, or play_fantasyland()")
-        return [actions.placement(int(a), self.dealt) for a in np.flatnonzero(actions.mask(self))]
+        assert self.turn is not None
+        return legal_placements(self.boards[self.turn], self.dealt, self.rules)
 
     # ------------------------------------------------------------------ actions
     def play(self, placement: Placement) -> None:
