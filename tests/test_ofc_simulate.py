@@ -117,7 +117,7 @@ def test_the_policy_is_uniform_over_the_legal_placements(variant) -> None:
     plan = ofc.streets(variant)
     statistic = freedom = 0.0
     for street, state, k, made in _street_actions(sim, plan):
-        legal = np.flatnonzero(actions._mask(k, state, plan[street][1]))
+        legal = np.flatnonzero(actions.legal(k, state, plan[street][1]))
         assert np.isin(made, legal).all(), (street, state)
         if len(made) < 20 * len(legal) or len(legal) < 2:
             continue
