@@ -35,6 +35,21 @@ def test_values_match_the_scalar_call(kernel, mod, game, k):
         out = np.zeros(n, dtype=np.uint16)
         assert _evaluate.batch(game, hands[:n], out) == -1
         assert np.array_equal(out, expected[:n])
+        # with `saved`, each entry of out is kept there before it is overwritten
+        before = np.arange(n, dtype=np.uint16)
+        out, saved = before.copy(), np.zeros(n, dtype=np.uint16)
+        assert _evaluate.batch(game, hands[:n], out, saved) == -1
+        assert np.array_equal(out, expected[:n]) and np.array_equal(saved, before)
+
+
+@pytest.mark.parametrize("game, k", [(_evaluate.HIGH, 7), (_evaluate.HIGH3, 3), (_evaluate.ROW, 5)])
+def test_saved_copy_of_out(game, k):
+    hands = hr.random_hands(9, k, seed=1)
+    out, saved = np.arange(9, dtype=np.uint16), np.zeros(9, dtype=np.uint16)
+    assert _evaluate.batch(game, hands, out, saved) == -1
+    assert np.array_equal(saved, np.arange(9))
+    with pytest.raises(ValueError, match="saved has 8 entries for 9 rows"):
+        _evaluate.batch(game, hands, out, saved[:8])
 
 
 def problems(k):

@@ -137,22 +137,32 @@ def thread_count(threads: int | None, n: int) -> int:
 
 
 def run(kernel: Kernel, arr: Cards, out: Values | tuple[Values, ...], threads: int,
-        saved: Values | None = None) -> int:
+        saved: Values | None = None, kernel_saves: bool = False) -> int:
     """Run kernel(rows, *out_rows) over the rows on `threads` threads at once; the first bad row
     or -1.
 
     `out` is one output array or a tuple of them, each with one entry (or row) per input row. The
     rows go out in CHUNKS_PER_THREAD chunks per thread, each to whichever thread is free: a thread
-    slowed by a busy core then does less of the work instead of holding up the others. With
-    `saved` (one output array only), each chunk of `out` is copied there just before the kernel
-    writes it: the copy is shared by the threads instead of running alone before them, where it
-    would cap what a second thread can gain."""
+    slowed by a busy core then does less of the work instead of holding up the others.
+
+    With `saved` (one output array only), `out` is copied there as it is written, so that the
+    caller can put it back after a bad row: by the kernel itself when it `kernel_saves`
+    (kernel(rows, out_rows, saved_rows)), else chunk by chunk just before the kernel writes the
+    chunk, so that the threads share the copy instead of waiting for it."""
     n: int = arr.shape[0]
     outs = out if isinstance(out, tuple) else (out,)
+
+    def chunk(a: int, b: int) -> int:
+        rows = arr[a:b]
+        if saved is None:
+            return kernel(rows, *[o[a:b] for o in outs])
+        if kernel_saves:
+            return kernel(rows, outs[0][a:b], saved[a:b])
+        saved[a:b] = outs[0][a:b]
+        return kernel(rows, outs[0][a:b])
+
     if threads <= 1:
-        if saved is not None:
-            saved[:] = outs[0]
-        return kernel(arr, *outs)
+        return chunk(0, n)
     chunks = threads * CHUNKS_PER_THREAD
     bounds = [n * i // chunks for i in range(chunks + 1)]
     lock = threading.Lock()
@@ -169,9 +179,7 @@ def run(kernel: Kernel, arr: Cards, out: Values | tuple[Values, ...], threads: i
                 return
             a, b = bounds[i], bounds[i + 1]
             if a < b:
-                if saved is not None:
-                    saved[a:b] = outs[0][a:b]
-                bad = kernel(arr[a:b], *[o[a:b] for o in outs])
+                bad = chunk(a, b)
                 if bad >= 0:
                     with lock:
                         bad_rows.append(a + bad)
@@ -186,12 +194,13 @@ def run(kernel: Kernel, arr: Cards, out: Values | tuple[Values, ...], threads: i
 
 def evaluate(kernel: Kernel, hands: npt.ArrayLike, sizes: Sequence[int], out: Values | None,
              threads: int | None, what: str, dtype: type = np.uint16,
-             checks_first: bool = False) -> Values:
+             checks_first: bool = False, kernel_saves: bool = False) -> Values:
     """The batch call: check the input, run the kernel, raise for the first bad row; a given `out`
     is then unchanged. A kernel that `checks_first` (every row before it writes any) keeps `out`
-    unchanged by itself when it runs in one piece; otherwise `out` is saved first. An `out` that
-    shares memory with the cards would overwrite cards not yet read: the values then go to a
-    new array, copied into `out` once every row has passed."""
+    unchanged by itself when it runs in one piece; otherwise `out` is saved as it is written (by
+    the kernel, when it `kernel_saves`; see `run`). An `out` that shares memory with the cards
+    would overwrite cards not yet read: the values then go to a new array, copied into `out`
+    once every row has passed."""
     arr = card_array(hands, sizes, what)
     n: int = arr.shape[0]
     result = out_array(out, n, what, dtype)
@@ -201,7 +210,7 @@ def evaluate(kernel: Kernel, hands: npt.ArrayLike, sizes: Sequence[int], out: Va
     saved = None
     if target is out and not (checks_first and nthreads == 1):
         saved = np.empty_like(result)
-    bad = run(kernel, arr, target, nthreads, saved)
+    bad = run(kernel, arr, target, nthreads, saved, kernel_saves)
     if bad >= 0:
         if saved is not None:
             result[:] = saved

@@ -208,7 +208,7 @@ cdef extern from * nogil:
 
     /* Returns 0 when every hand was k distinct valid cards. */
     #define HR_LOOP(NAME, K, VALUE, ATTR, POPCOUNT) \\
-    ATTR static uint64_t NAME(const uint8_t* c, Py_ssize_t n, uint16_t* out) { \\
+    ATTR static uint64_t NAME(const uint8_t* c, Py_ssize_t n, uint16_t* out, uint16_t* saved) { \\
         uint64_t bits_set = 0; \\
         Py_ssize_t i = 0; \\
         int j, h; \\
@@ -217,6 +217,8 @@ cdef extern from * nogil:
             for (h = 0; h < 4; h++) s[h] = HR_SUMS_START(); \\
             for (j = 0; j < K; j++) \\
                 for (h = 0; h < 4; h++) s[h] = HR_SUMS_ADD(s[h], c[h * K + j]); \\
+            if (saved) \\
+                for (h = 0; h < 4; h++) saved[i + h] = out[i + h]; \\
             for (h = 0; h < 4; h++) { \\
                 bits_set += POPCOUNT(HR_SUMS_BITS(s[h])); \\
                 out[i + h] = VALUE(HR_SUMS_KEY(s[h]), HR_SUMS_BITS(s[h]), K); \\
@@ -226,6 +228,7 @@ cdef extern from * nogil:
             hr_sums s = HR_SUMS_START(); \\
             for (j = 0; j < K; j++) s = HR_SUMS_ADD(s, c[j]); \\
             bits_set += POPCOUNT(HR_SUMS_BITS(s)); \\
+            if (saved) saved[i] = out[i]; \\
             out[i] = VALUE(HR_SUMS_KEY(s), HR_SUMS_BITS(s), K); \\
         } \\
         return bits_set != (uint64_t)n * K; \\
@@ -259,23 +262,24 @@ cdef extern from * nogil:
     #endif
     """
     int hr_cpu_has_popcnt()
-    uint64_t hr_high5_portable(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_high6_portable(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_high7_portable(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_lowa5_5_portable(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_lowa5_6_portable(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_lowa5_7_portable(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_low27_5_portable(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_high5_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_high6_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_high7_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_lowa5_5_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_lowa5_6_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_lowa5_7_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
-    uint64_t hr_low27_5_popcnt(const uint8_t*, Py_ssize_t, uint16_t*)
+    uint64_t hr_high5_portable(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_high6_portable(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_high7_portable(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_lowa5_5_portable(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_lowa5_6_portable(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_lowa5_7_portable(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_low27_5_portable(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_high5_popcnt(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_high6_popcnt(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_high7_popcnt(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_lowa5_5_popcnt(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_lowa5_6_popcnt(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_lowa5_7_popcnt(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
+    uint64_t hr_low27_5_popcnt(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
 
 
-cdef inline uint64_t loop(int game, int k, const uint8_t* c, Py_ssize_t n, uint16_t* out) noexcept nogil:
+cdef inline uint64_t loop(int game, int k, const uint8_t* c, Py_ssize_t n, uint16_t* out,
+                          uint16_t* saved) noexcept nogil:
     # The 3-card and row loops. Called with constant game and k (below), so each compiles to its
     # own specialised loop.
     cdef uint64_t bad = 0
@@ -283,21 +287,23 @@ cdef inline uint64_t loop(int game, int k, const uint8_t* c, Py_ssize_t n, uint1
     cdef Py_ssize_t i
     for i in range(n):
         mask = card_mask(c, k, &bad)
+        if saved:
+            saved[i] = out[i]
         out[i] = value_of(key_sum(c, k), mask, game, k)
         c += k
     return bad
 
 
-ctypedef uint64_t (*loop_t)(const uint8_t*, Py_ssize_t, uint16_t*) noexcept nogil
+ctypedef uint64_t (*loop_t)(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*) noexcept nogil
 
 # One function per game and hand size, reached through a table of pointers. Called directly,
 # gcc merged the loops of one hand size into a single copy that tested the game on every hand.
-cdef uint64_t row3(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
-    return loop(GAME_ROW, 3, c, n, o)
-cdef uint64_t row5(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
-    return loop(GAME_ROW, 5, c, n, o)
-cdef uint64_t high3_3(const uint8_t* c, Py_ssize_t n, uint16_t* o) noexcept nogil:
-    return loop(GAME_HIGH3, 3, c, n, o)
+cdef uint64_t row3(const uint8_t* c, Py_ssize_t n, uint16_t* o, uint16_t* s) noexcept nogil:
+    return loop(GAME_ROW, 3, c, n, o, s)
+cdef uint64_t row5(const uint8_t* c, Py_ssize_t n, uint16_t* o, uint16_t* s) noexcept nogil:
+    return loop(GAME_ROW, 5, c, n, o, s)
+cdef uint64_t high3_3(const uint8_t* c, Py_ssize_t n, uint16_t* o, uint16_t* s) noexcept nogil:
+    return loop(GAME_HIGH3, 3, c, n, o, s)
 
 cdef loop_t[5][8] LOOPS     # by game and hand size
 LOOPS[GAME_ROW][3], LOOPS[GAME_ROW][5] = row3, row5
@@ -327,11 +333,15 @@ def batch_kernel():
 set_batch_kernel("popcnt" if hr_cpu_has_popcnt() else "portable")
 
 
-def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out):
+def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out, uint16_t[::1] saved=None):
     """Evaluate every row of `cards` into `out` without the GIL. Returns -1, or the first bad row.
+    With `saved`, each entry of `out` is copied there just before it is written, so that the
+    caller can put `out` back after a bad row; the copy rides along with the table lookups
+    instead of taking a pass over memory of its own.
 
     The caller (handrank._batch) has checked the shape and that len(out) == len(cards)."""
     cdef Py_ssize_t n = cards.shape[0]
+    cdef uint16_t* keep = NULL
     cdef int k = <int>cards.shape[1]
     cdef const uint8_t* c
     cdef Py_ssize_t first_bad = -1
@@ -340,9 +350,13 @@ def batch(int game, const uint8_t[:, ::1] cards, uint16_t[::1] out):
         raise ValueError(f"no batch loop for game {game} with {k} cards")
     if n == 0:
         return -1
+    if saved is not None:
+        if saved.shape[0] != n:
+            raise ValueError(f"saved has {saved.shape[0]} entries for {n} rows")
+        keep = &saved[0]
     c = &cards[0, 0]
     with nogil:
-        if run(c, n, &out[0]):
+        if run(c, n, &out[0], keep):
             first_bad = first_bad_row(c, n, k)
     return first_bad
 

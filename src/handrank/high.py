@@ -46,7 +46,7 @@ def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = No
     The GIL is released; `threads` splits the rows over that many threads (default: every core
     for large N, one thread for small N). A bad row raises ValueError naming the row and card."""
     return _batch.evaluate(partial(_evaluate.batch, _evaluate.HIGH), cards, (5, 6, 7), out, threads,
-                           "high.evaluate_batch")
+                           "high.evaluate_batch", kernel_saves=True)
 
 
 def count_all(k: int = 7) -> npt.NDArray[np.int64]:

@@ -27,7 +27,7 @@ def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = No
                    threads: int | None = None) -> npt.NDArray[np.uint16]:
     """Values of the hands in an (N, 3) integer array as an (N,) uint16 array (GIL released)."""
     return _batch.evaluate(partial(_evaluate.batch, _evaluate.HIGH3), cards, (3,), out, threads,
-                           "high3.evaluate_batch")
+                           "high3.evaluate_batch", kernel_saves=True)
 
 
 def _class(value: object) -> tuple[int, tuple[int, ...]]:

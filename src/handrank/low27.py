@@ -28,7 +28,7 @@ def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = No
                    threads: int | None = None) -> npt.NDArray[np.uint16]:
     """Values of the hands in an (N, 5) integer array as an (N,) uint16 array (GIL released)."""
     return _batch.evaluate(partial(_evaluate.batch, _evaluate.LOW27), cards, (5,), out, threads,
-                           "low27.evaluate_batch")
+                           "low27.evaluate_batch", kernel_saves=True)
 
 
 def _class(value: object) -> tuple[int, tuple[int, ...]]:

@@ -32,7 +32,7 @@ def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = No
                    threads: int | None = None) -> npt.NDArray[np.uint16]:
     """Values of the hands in an (N, k) integer array, k in 5..7, as an (N,) uint16 array."""
     return _batch.evaluate(partial(_evaluate.batch, _evaluate.LOWA5), cards, (5, 6, 7), out, threads,
-                           "lowa5.evaluate_batch")
+                           "lowa5.evaluate_batch", kernel_saves=True)
 
 
 def qualifies8(value: int) -> bool:

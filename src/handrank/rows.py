@@ -30,7 +30,7 @@ def value_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,
                 threads: int | None = None) -> npt.NDArray[np.uint16]:
     """Row values of an (N, 3) or (N, 5) integer array as an (N,) uint16 array (GIL released)."""
     return _batch.evaluate(partial(_evaluate.batch, _evaluate.ROW), cards, (3, 5), out, threads,
-                           "rows.value_batch")
+                           "rows.value_batch", kernel_saves=True)
 
 
 def from_high(high_value: int) -> int:
