@@ -165,7 +165,7 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     RACE_FIRST deals, then on twice as many, and so on up to `samples`; at each step a placement
     whose mean difference from the leader's (paired over the same deals) is below 0 by more than
     RACE_Z standard errors is dropped, keeping the deals it was scored on. The GIL is released;
-    `threads` (default: every core) split the placements."""
+    `threads` (default: every core) split the deals."""
     rules = as_rules(rules)
     mode = _mode(completion)
     own = as_partial(board)
@@ -192,7 +192,7 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     exact = deals <= count or (not mine and deals <= EXACT_DEALS)
     rng = np.random.default_rng(seed)
     draws = _all_deals(unseen, blocks) if exact else _sample_deals(unseen, sum(blocks), count, rng)
-    nthreads = _threads(threads, len(placements))
+    nthreads = _threads(threads, len(draws))
     table = tables(rules)
     values = (rules.fantasyland_value, foul_value(rules))
     finished = _finish_opponents(table, mode, values, others, theirs, draws,
@@ -201,20 +201,20 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     sizes, discards = _deal_arrays(mine)
 
     def score(chosen: npt.NDArray[np.intp], first: int, last: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint8]]:
-        """The scores and fouls of the chosen placements on deals first..last - 1."""
+        """The scores and fouls of the chosen placements on deals first..last - 1, (placements,
+        deals); the threads split the deals, so that each deal's placements share their rows."""
         boards, rows = np.ascontiguousarray(arr[chosen]), np.ascontiguousarray(held[chosen])
-        points = np.zeros((len(chosen), last - first), dtype=np.float64)
-        fouls = np.zeros((len(chosen), last - first), dtype=np.uint8)
-        deals, faced = draws[first:last], finished[first:last]
+        points = np.zeros((last - first, len(chosen)), dtype=np.float64)
+        fouls = np.zeros((last - first, len(chosen)), dtype=np.uint8)
 
-        def kernel(b: Any, h: Any, p: Any, f: Any) -> int:
+        def kernel(deals: Any, faced: Any, p: Any, f: Any) -> int:
             return int(_placement.score_placements(
                 table, mode, *values, _placement.SCORE_2_4 if rules.scoring == "2-4" else _placement.SCORE_1_6,
                 not rules.royalties_cancel, rules.shoot_the_moon, _JACK_HIGH, sizes, discards,
-                deals, faced, b, h, p, f))
+                deals, faced, boards, rows, p, f))
 
-        _batch.run(kernel, boards, (rows, points, fouls), nthreads)
-        return points, fouls
+        _batch.run(kernel, draws[first:last], (finished[first:last], points, fouls), nthreads)
+        return points.T, fouls.T
 
     racing = race and not exact and len(placements) > RACE_PLACEMENTS and count > 2 * RACE_FIRST
     points, fouls, scored = _race(score, len(placements), len(draws), RACE_FIRST if racing else len(draws))
@@ -273,10 +273,10 @@ def _count(samples: Any) -> int:
     return int(samples)
 
 
-def _threads(threads: int | None, placements: int) -> int:
+def _threads(threads: int | None, deals: int) -> int:
     if threads is None:
-        return max(1, min(_batch.cpu_count(), placements))
-    return _batch.thread_count(threads, placements)
+        return max(1, min(_batch.cpu_count(), deals))
+    return _batch.thread_count(threads, deals)
 
 
 def _check_disjoint(own: PartialBoard, dealt: list[int], others: list[PartialBoard],
