@@ -28,7 +28,7 @@ from handrank._tables cimport *
 from handrank._kernels cimport *
 from handrank._threerow._kernel cimport (RuleTables, rules_t, board_t, eval_board,
                                          fantasyland_cards, net_points, chinese_points,
-                                         first_no_stronger, strongest_first, write_positions,
+                                         strongest_first, write_positions,
                                          SCORING_1_6, SCORING_2_4)
 
 DEF POOL = 17           # the most cards to come: an empty board in pineapple (5 + 4 x 3)
@@ -233,29 +233,36 @@ cdef bint best_of_rows(const uint8_t* board, const int* held, const uint8_t* poo
     cdef double bonus = fl_value if fl_value > 0 else 0.0     # for bounds: never below 0
     cdef double best = -1e300, bound, value
     cdef uint16_t bv = 0, bw = 0, bt = 0, v, w
-    cdef int x, u, t, um, ut, i, j, k, best_i = 0, best_j = 0, best_k = 0
+    cdef int x, u, t, um, ub, ut, i, j, k, best_i = 0, best_j = 0, best_k = 0
     cdef int32_t base
     cdef uint32_t bm, used
     cdef bint entry
+    # a high middle is no stronger than the bottom, a 2-7 middle is free of it; the top is no
+    # stronger than the middle (in deuce: than the bottom). The bottoms come strongest first and
+    # so do the middles under each: the first middle and top allowed (um, ub; ut under a
+    # middle) only move on, a step at a time (cheaper than a binary search each time).
+    um = ub = 0
     for x in range(bot.listed):
         i = bot.order[x]
         v = bot.strength[i]
         bm = bot.mask[i]
-        # a high middle is no stronger than the bottom, a 2-7 middle is free of it; the top is no
-        # stronger than the middle (in deuce: than the bottom)
-        um = 0 if lowball else first_no_stronger(mid.order, mid.strength, mid.listed, v)
-        ut = first_no_stronger(top.order, top.strength, top.listed, v)
-        if um >= mid.listed or ut >= top.listed:
-            continue
-        bound = bot.royalty[i] + mid.cap[um] + top.cap[ut] + (bonus if mid.cap_entry[um] or top.cap_entry[ut] else 0.0)
+        while not lowball and um < mid.listed and mid.strength[mid.order[um]] > v:
+            um += 1
+        while ub < top.listed and top.strength[top.order[ub]] > v:
+            ub += 1
+        if um >= mid.listed or ub >= top.listed:
+            break                          # (and so for every weaker bottom)
+        bound = bot.royalty[i] + mid.cap[um] + top.cap[ub] + (bonus if mid.cap_entry[um] or top.cap_entry[ub] else 0.0)
         if loses(bound, best, v, 8191, 8191, bv, bw, bt):
             continue
+        ut = ub
         for u in range(um, mid.listed):
             j = mid.order[u]
             if mid.mask[j] & bm:
                 continue
             w = mid.strength[j]
-            ut = first_no_stronger(top.order, top.strength, top.listed, v if lowball else w)
+            while not lowball and ut < top.listed and top.strength[top.order[ut]] > w:
+                ut += 1
             if ut >= top.listed:
                 break                      # (weaker middles allow no stronger top)
             # every middle from here on, and its top, is capped by these suffix maxima
