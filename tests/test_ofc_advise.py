@@ -10,7 +10,10 @@ import pytest
 
 from handrank import ofc
 from handrank.cards import cards as parse_cards
-from handrank.ofc.advise import EXACT_DEALS, foul_value
+from handrank.ofc import _placement
+from handrank.ofc.advise import (EXACT_DEALS, RACE_MORE, _board_arrays, _deal_arrays, _estimates,
+                                 foul_value)
+from handrank.ofc.rules import tables
 from handrank.ofc.game import streets_to_come
 
 RULESETS = {
@@ -269,9 +272,65 @@ def test_racing_keeps_the_leader_and_reports_samples() -> None:
     board = ofc.PartialBoard()
     advice = ofc.best_placement(board, "As Ad Kh 7c 2s", samples=300, seed=1, completion="greedy")
     assert not advice.exact and len(advice.ranked) == 232
-    counts = {v.samples for v in advice.ranked}
-    assert max(counts) == 300 and min(counts) == 64           # some dropped after the first round
-    assert advice.ranked[0].samples == 300
+    counts = sorted({v.samples for v in advice.ranked})
+    assert counts[0] == 64 and advice.deals == counts[-1]          # some dropped after one round
+    # the survivors of `samples` deals go on, doubling, up to RACE_MORE times it
+    assert 300 <= advice.deals <= RACE_MORE * 300 and advice.ranked[0].samples == advice.deals
+    means = [v.mean for v in advice.ranked]
+    assert means == sorted(means, reverse=True)
+
+
+def test_race_estimates_put_dropped_placements_on_the_leaders_scale() -> None:
+    """A placement dropped after n deals: its mean difference from the leader over those deals
+    plus the leader's mean over all, and the standard error of that sum, against a direct
+    reference (loops over the deals)."""
+    rng = np.random.default_rng(3)
+    points = rng.normal(size=(5, 40)) * 4 + rng.normal(size=40) * 10     # shared luck per deal
+    points[1] += 0.5
+    fouls = (rng.random((5, 40)) < 0.2).astype(np.uint8)
+    scored = np.array([40, 40, 10, 20, 20])
+    means, errors, foul_rates = _estimates(points, fouls, scored, exact=False)
+    leader = 1                                     # the best of those scored on all 40 deals
+    assert points[1].mean() > points[0].mean()
+    for i, n in enumerate(scored.tolist()):
+        assert foul_rates[i] == pytest.approx(sum(fouls[i, :n]) / n)
+        if n == 40:
+            assert means[i] == points[i].mean()
+            assert errors[i] == pytest.approx(np.std(points[i], ddof=1) / np.sqrt(40))
+            continue
+        gap = sum(points[i, d] - points[leader, d] for d in range(n)) / n
+        assert means[i] == pytest.approx(gap + sum(points[leader]) / 40)
+        # the estimate is sum over d < n of (x_d - L_d) / n + L_d / 40, plus sum over d >= n of L_d / 40
+        early = [(points[i, d] - points[leader, d]) / n + points[leader, d] / 40 for d in range(n)]
+        late = [points[leader, d] / 40 for d in range(n, 40)]
+        variance = n * np.var(early, ddof=1) + (40 - n) * np.var(late, ddof=1)
+        assert errors[i] == pytest.approx(np.sqrt(variance))
+
+
+def test_shared_rows_equal_one_completion_per_board() -> None:
+    """score_placements completes each distinct row once per deal for every board holding it:
+    its scores equal each board completed on its own by ofc.complete and valued."""
+    rules = RULESETS["progressive+fl"]
+    board = ofc.PartialBoard("As", "Kd 9h", "2c 3c")
+    placements = ofc.legal_placements(board, parse_cards("Qs Qh 7d"), rules)
+    boards = [board.extended(*p.rows) for p in placements]
+    plan = streets_to_come(boards[0], rules)
+    rest = [c for c in range(52) if c not in board.cards and c not in parse_cards("Qs Qh 7d")]
+    rng = np.random.default_rng(5)
+    draws = np.array([rng.permutation(rest)[:9] for _ in range(12)], dtype=np.uint8)
+    arr, held = _board_arrays([b.rows for b in boards])
+    sizes, discards = _deal_arrays(plan)
+    scores = np.zeros((len(draws), len(boards)))
+    fouls = np.zeros((len(draws), len(boards)), dtype=np.uint8)
+    _placement.score_placements(tables(rules), _placement.BEST, rules.fantasyland_value,
+                                foul_value(rules), _placement.SCORE_1_6, True, 0, 0, sizes,
+                                discards, draws, np.zeros((len(draws), 0, 13), dtype=np.uint8),
+                                arr, held, scores, fouls)
+    for j, deal in enumerate(draws.tolist()):
+        for i, placed in enumerate(boards):
+            finished = ofc.complete(placed, deal, rules)
+            assert scores[j, i] == board_value(finished, rules)
+            assert fouls[j, i] == ofc.is_foul(finished, rules)
 
 
 def test_exact_only_when_few_deals() -> None:

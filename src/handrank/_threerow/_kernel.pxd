@@ -1,6 +1,7 @@
 # The parts of the three-row kernel that other compiled modules share (handrank.ofc._placement):
-# the rule tables, one board's evaluation and the pairwise scores, and the strength sort and
-# search of the setting searches. Their definitions are here, so every module inlines the same code.
+# the rule tables, one board's evaluation and the pairwise scores, and the strength sort, search
+# and writing out of the setting searches. Their definitions are here, so every module inlines the
+# same code.
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from handrank._tables cimport *
 from handrank._kernels cimport *
@@ -170,3 +171,14 @@ cdef inline int first_no_stronger(const uint16_t* order, const uint16_t* strengt
 
 cdef int strongest_first(const uint16_t* strength, const uint8_t* chosen, int count,
                          uint16_t* out, uint32_t* keys, uint32_t* tmp) noexcept nogil
+
+
+cdef inline void write_positions(const uint8_t* cards, uint32_t mask, uint8_t* out) noexcept nogil:
+    # the cards at the positions set in mask, in order, into out
+    cdef int k = 0, p = 0
+    while mask:
+        if mask & 1:
+            out[k] = cards[p]
+            k += 1
+        mask >>= 1
+        p += 1

@@ -390,16 +390,6 @@ cdef inline int choose5(int n) noexcept nogil:
     return n * (n - 1) * (n - 2) * (n - 3) * (n - 4) // 120
 
 
-cdef inline void write_positions(const uint8_t* cards, uint32_t mask, uint8_t* out) noexcept nogil:
-    cdef int k = 0, p = 0
-    while mask:
-        if mask & 1:
-            out[k] = cards[p]
-            k += 1
-        mask >>= 1
-        p += 1
-
-
 def solve_fantasyland(RuleTables tables, double stay_value, const uint8_t[:, ::1] cards,
                       uint8_t[:, ::1] boards, int32_t[::1] royalties, uint8_t[::1] stays,
                       uint8_t[::1] fouled, double[::1] values):

@@ -28,8 +28,8 @@ from handrank._tables cimport *
 from handrank._kernels cimport *
 from handrank._threerow._kernel cimport (RuleTables, rules_t, board_t, eval_board,
                                          fantasyland_cards, net_points, chinese_points,
-                                         first_no_stronger, strongest_first, SCORING_1_6,
-                                         SCORING_2_4)
+                                         strongest_first, write_positions,
+                                         SCORING_1_6, SCORING_2_4)
 
 DEF POOL = 17           # the most cards to come: an empty board in pineapple (5 + 4 x 3)
 DEF STREETS = 9         # the most streets to come: an empty board in classic
@@ -83,25 +83,40 @@ ctypedef struct search_t:
     uint32_t* tmp
 
 
+# the bytes one completion takes in rows_t: mask, royalty, cap, strength, order, entry, legal,
+# cap_entry
+DEF ROW_BYTES = 4 + 4 + 4 + 2 + 2 + 1 + 1 + 1
+
+
+cdef inline Py_ssize_t room(Py_ssize_t n) noexcept nogil:
+    # n completions rounded up to 4, so that the next row's 4-byte arrays stay aligned
+    return (n + 3) & ~3
+
+
+cdef char* lay_out_row(rows_t* row, Py_ssize_t n, char* p) noexcept nogil:
+    """Point row's arrays at room for n completions from p; returns the end."""
+    n = room(n)
+    row.mask = <uint32_t*>p; p += n * 4
+    row.royalty = <int32_t*>p; p += n * 4
+    row.cap = <int32_t*>p; p += n * 4
+    row.strength = <uint16_t*>p; p += n * 2
+    row.order = <uint16_t*>p; p += n * 2
+    row.entry = <uint8_t*>p; p += n
+    row.legal = <uint8_t*>p; p += n
+    row.cap_entry = <uint8_t*>p; p += n
+    return p
+
+
 cdef void* search_block(search_t* s) noexcept nogil:
-    cdef Py_ssize_t per = 4 + 2 + 4 + 1 + 1 + 2 + 4 + 1
-    cdef char* p = <char*>malloc((2 * FIVES + THREES) * per + 2 * FIVES * 4 + 64)
+    cdef char* p = <char*>malloc((2 * FIVES + THREES) * ROW_BYTES + 2 * FIVES * 4)
     cdef char* block = p
-    cdef int k, n
     if p == NULL:
         return NULL
     s.keys = <uint32_t*>p; p += FIVES * 4
     s.tmp = <uint32_t*>p; p += FIVES * 4
-    for k in range(3):
-        n = THREES if k == 0 else FIVES
-        s.row[k].mask = <uint32_t*>p; p += n * 4
-        s.row[k].royalty = <int32_t*>p; p += n * 4
-        s.row[k].cap = <int32_t*>p; p += n * 4
-        s.row[k].strength = <uint16_t*>p; p += n * 2
-        s.row[k].order = <uint16_t*>p; p += n * 2
-        s.row[k].entry = <uint8_t*>p; p += n
-        s.row[k].legal = <uint8_t*>p; p += n
-        s.row[k].cap_entry = <uint8_t*>p; p += n
+    p = lay_out_row(&s.row[0], THREES, p)
+    p = lay_out_row(&s.row[1], FIVES, p)
+    lay_out_row(&s.row[2], FIVES, p)
     return block
 
 
@@ -168,30 +183,29 @@ cdef void walk(walk_t* w, int start, int left, uint64_t key, uint64_t mask, uint
     out.count = count + 1
 
 
-cdef void row_completions(const uint8_t* cards, int held, int size, int which, const uint8_t* pool,
-                          const deal_t* d, const rules_t* r, rows_t* out) noexcept nogil:
-    """Every completion of one row (which: 0 top, 1 middle, 2 bottom) from the pool."""
+cdef void fill_row(const uint8_t* cards, int held, int which, const uint8_t* pool,
+                   const deal_t* d, const rules_t* r, uint32_t* keys, uint32_t* tmp,
+                   rows_t* out) noexcept nogil:
+    """Every completion of one row (which: 0 top, 1 middle, 2 bottom; `held` cards so far) from
+    the pool, and its legal ones strongest first with the suffix maxima of their royalties and
+    entries (keys, tmp: room for the sort)."""
     cdef walk_t w
     cdef uint64_t key = HR_SUIT_COUNTER_START, mask = 0
-    cdef int k
+    cdef int k, u
     for k in range(held):
         key += hr_card_key[cards[k]]
         mask |= hr_card_mask[cards[k]]
     w.pool, w.cards, w.which, w.d, w.r, w.out = pool, d.cards, which, d, r, out
     out.count = 0
-    walk(&w, 0, size - held, key, mask, 0)
-
-
-cdef void order_row(rows_t* row, search_t* s) noexcept nogil:
-    cdef int u
-    row.listed = strongest_first(row.strength, row.legal, row.count, row.order, s.keys, s.tmp)
-    for u in range(row.listed - 1, -1, -1):
-        row.cap[u] = row.royalty[row.order[u]]
-        row.cap_entry[u] = row.entry[row.order[u]]
-        if u + 1 < row.listed:
-            if row.cap[u + 1] > row.cap[u]:
-                row.cap[u] = row.cap[u + 1]
-            row.cap_entry[u] |= row.cap_entry[u + 1]
+    walk(&w, 0, (3 if which == 0 else 5) - held, key, mask, 0)
+    out.listed = strongest_first(out.strength, out.legal, out.count, out.order, keys, tmp)
+    for u in range(out.listed - 1, -1, -1):
+        out.cap[u] = out.royalty[out.order[u]]
+        out.cap_entry[u] = out.entry[out.order[u]]
+        if u + 1 < out.listed:
+            if out.cap[u + 1] > out.cap[u]:
+                out.cap[u] = out.cap[u + 1]
+            out.cap_entry[u] |= out.cap_entry[u + 1]
 
 
 cdef inline bint loses(double bound, double best, uint16_t v, uint16_t w, uint16_t t,
@@ -205,42 +219,50 @@ cdef bint best_completion(const uint8_t* board, const int* held, const uint8_t* 
                           const deal_t* d, const rules_t* r, double fl_value, search_t* s,
                           uint8_t* out) noexcept nogil:
     """The best completion of `board` into out (13 cards); False when every completion fouls."""
-    cdef rows_t* top = &s.row[0]
-    cdef rows_t* mid = &s.row[1]
-    cdef rows_t* bot = &s.row[2]
+    fill_row(board, held[0], 0, pool, d, r, s.keys, s.tmp, &s.row[0])
+    fill_row(board + 3, held[1], 1, pool, d, r, s.keys, s.tmp, &s.row[1])
+    fill_row(board + 8, held[2], 2, pool, d, r, s.keys, s.tmp, &s.row[2])
+    return best_of_rows(board, held, pool, d, r, fl_value, &s.row[0], &s.row[1], &s.row[2], out)
+
+
+cdef bint best_of_rows(const uint8_t* board, const int* held, const uint8_t* pool,
+                       const deal_t* d, const rules_t* r, double fl_value, const rows_t* top,
+                       const rows_t* mid, const rows_t* bot, uint8_t* out) noexcept nogil:
+    """best_completion's search over its rows' completions (`fill_row`)."""
     cdef bint lowball = r.lowball, found = False
     cdef double bonus = fl_value if fl_value > 0 else 0.0     # for bounds: never below 0
     cdef double best = -1e300, bound, value
     cdef uint16_t bv = 0, bw = 0, bt = 0, v, w
-    cdef int x, u, t, um, ut, i, j, k, best_i = 0, best_j = 0, best_k = 0
+    cdef int x, u, t, um, ub, ut, i, j, k, best_i = 0, best_j = 0, best_k = 0
     cdef int32_t base
     cdef uint32_t bm, used
     cdef bint entry
-    row_completions(board, held[0], 3, 0, pool, d, r, top)
-    row_completions(board + 3, held[1], 5, 1, pool, d, r, mid)
-    row_completions(board + 8, held[2], 5, 2, pool, d, r, bot)
-    order_row(top, s)
-    order_row(mid, s)
-    order_row(bot, s)
+    # a high middle is no stronger than the bottom, a 2-7 middle is free of it; the top is no
+    # stronger than the middle (in deuce: than the bottom). The bottoms come strongest first and
+    # so do the middles under each: the first middle and top allowed (um, ub; ut under a
+    # middle) only move on, a step at a time (cheaper than a binary search each time).
+    um = ub = 0
     for x in range(bot.listed):
         i = bot.order[x]
         v = bot.strength[i]
         bm = bot.mask[i]
-        # a high middle is no stronger than the bottom, a 2-7 middle is free of it; the top is no
-        # stronger than the middle (in deuce: than the bottom)
-        um = 0 if lowball else first_no_stronger(mid.order, mid.strength, mid.listed, v)
-        ut = first_no_stronger(top.order, top.strength, top.listed, v)
-        if um >= mid.listed or ut >= top.listed:
-            continue
-        bound = bot.royalty[i] + mid.cap[um] + top.cap[ut] + (bonus if mid.cap_entry[um] or top.cap_entry[ut] else 0.0)
+        while not lowball and um < mid.listed and mid.strength[mid.order[um]] > v:
+            um += 1
+        while ub < top.listed and top.strength[top.order[ub]] > v:
+            ub += 1
+        if um >= mid.listed or ub >= top.listed:
+            break                          # (and so for every weaker bottom)
+        bound = bot.royalty[i] + mid.cap[um] + top.cap[ub] + (bonus if mid.cap_entry[um] or top.cap_entry[ub] else 0.0)
         if loses(bound, best, v, 8191, 8191, bv, bw, bt):
             continue
+        ut = ub
         for u in range(um, mid.listed):
             j = mid.order[u]
             if mid.mask[j] & bm:
                 continue
             w = mid.strength[j]
-            ut = first_no_stronger(top.order, top.strength, top.listed, v if lowball else w)
+            while not lowball and ut < top.listed and top.strength[top.order[ut]] > w:
+                ut += 1
             if ut >= top.listed:
                 break                      # (weaker middles allow no stronger top)
             # every middle from here on, and its top, is capped by these suffix maxima
@@ -277,16 +299,10 @@ cdef bint best_completion(const uint8_t* board, const int* held, const uint8_t* 
 
 cdef inline void write_row(const uint8_t* cards, int held, const uint8_t* pool, uint32_t mask,
                            uint8_t* out) noexcept nogil:
-    cdef int k, p = 0
+    cdef int k
     for k in range(held):
         out[k] = cards[k]
-    k = held
-    while mask:
-        if mask & 1:
-            out[k] = pool[p]
-            k += 1
-        mask >>= 1
-        p += 1
+    write_positions(pool, mask, out + held)
 
 
 cdef void structure_fill(const uint8_t* board, const int* held, const uint8_t* pool,
@@ -590,47 +606,139 @@ cdef inline int shoots_the_moon(const board_t* b, uint16_t jack_high) noexcept n
     return not b.foul and b.bottom_row <= jack_high
 
 
+ctypedef struct shared_t:
+    # the rows of a set of placed boards, each distinct row once, completed once per deal for
+    # every board that holds it (the boards differ in few rows: a street adds 1 to 5 cards)
+    int count                    # distinct rows
+    rows_t* rows
+    int* board                   # a board that holds each: its index,
+    int* which                   # and the row (0 top, 1 middle, 2 bottom)
+    int* of                      # (boards, 3): each board's rows among them
+    uint32_t* keys               # room for the strength sort
+    uint32_t* tmp
+
+
+cdef int ROW_START[3]
+ROW_START[:] = [0, 3, 8]
+
+
+cdef inline bint same_row(const uint8_t[:, ::1] boards, const int32_t[:, ::1] held, Py_ssize_t a,
+                          Py_ssize_t b, int which) noexcept nogil:
+    cdef int k, first = ROW_START[which]
+    if held[a, which] != held[b, which]:
+        return False
+    for k in range(held[a, which]):
+        if boards[a, first + k] != boards[b, first + k]:
+            return False
+    return True
+
+
+cdef inline Py_ssize_t choose(Py_ssize_t n, Py_ssize_t k) noexcept nogil:
+    cdef Py_ssize_t c = 1, i
+    for i in range(k):
+        c = c * (n - i) // (i + 1)
+    return c
+
+
+cdef void* shared_block(const uint8_t[:, ::1] boards, const int32_t[:, ::1] held, int cards,
+                        shared_t* s) noexcept nogil:
+    """Find the distinct rows of the boards and make room for their completions from a pool of
+    `cards` cards; the block to free, NULL when out of memory."""
+    cdef Py_ssize_t n = boards.shape[0], i, bytes = 0, most = 0, entries
+    cdef int k, u, start
+    cdef char* p
+    cdef char* block
+    s.board = <int*>malloc(9 * n * sizeof(int))
+    if s.board == NULL:
+        return NULL
+    s.which = s.board + 3 * n
+    s.of = s.which + 3 * n
+    s.count = 0
+    for k in range(3):
+        start = s.count
+        for i in range(n):
+            u = start
+            while u < s.count and not same_row(boards, held, s.board[u], i, k):
+                u += 1
+            if u == s.count:
+                s.board[u], s.which[u] = <int>i, k
+                s.count += 1
+                entries = room(choose(cards, (3 if k == 0 else 5) - held[i, k]))
+                bytes += entries * ROW_BYTES
+                most = entries if entries > most else most
+            s.of[3 * i + k] = u
+    p = <char*>malloc(s.count * sizeof(rows_t) + 2 * most * 4 + bytes)
+    if p == NULL:
+        free(s.board)
+        return NULL
+    block = p
+    s.rows = <rows_t*>p; p += s.count * sizeof(rows_t)
+    s.keys = <uint32_t*>p; p += most * 4
+    s.tmp = <uint32_t*>p; p += most * 4
+    for u in range(s.count):
+        i = s.board[u]
+        p = lay_out_row(&s.rows[u], choose(cards, (3 if s.which[u] == 0 else 5) - held[i, s.which[u]]), p)
+    return block
+
+
 def score_placements(RuleTables tables, int mode, double fl_value, double foul_value,
                      int scoring, bint to_winner, int moon, int jack_high, const int32_t[::1] sizes,
                      const int32_t[::1] discards, const uint8_t[:, ::1] draws,
                      const uint8_t[:, :, ::1] opponents, const uint8_t[:, ::1] boards,
                      const int32_t[:, ::1] held, double[:, ::1] scores, uint8_t[:, ::1] fouls):
-    """For each placed board (rows of boards, held) and each deal (rows of draws: this player's
-    cards to come first), complete the board and score it: alone (board_value) or against each
+    """For each deal (rows of draws: this player's cards to come first) and each placed board
+    (rows of boards, held), complete the board and score it: alone (board_value) or against each
     finished opponent board of that deal (opponents: (deals, players, 13), possibly 0 players).
-    scores and fouls are (boards, deals). Without the GIL; returns -1."""
+    scores and fouls are (deals, boards). A deal's BEST completions share the work on the rows
+    the boards have in common. Without the GIL; returns -1."""
     cdef Py_ssize_t n = boards.shape[0], deals = draws.shape[0], i, j
     cdef Py_ssize_t players = opponents.shape[1], o
     cdef deal_t d
-    cdef search_t s
-    cdef void* block
+    cdef shared_t s
+    cdef void* block = NULL
     cdef const rules_t* r = &tables.r
+    cdef const uint8_t* pool
     cdef int h[3]
+    cdef int u
     cdef uint8_t done[13]
     cdef board_t mine, theirs
     cdef double total
     read_deal(sizes, discards, &d)
-    if draws.shape[1] < d.cards or opponents.shape[0] != deals or (players and opponents.shape[2] != 13):
-        raise ValueError("score_placements: draws and opponents do not fit the deal")
+    if (draws.shape[1] < d.cards or opponents.shape[0] != deals or (players and opponents.shape[2] != 13)
+            or scores.shape[0] != deals or scores.shape[1] != n or fouls.shape[0] != deals or fouls.shape[1] != n):
+        raise ValueError("score_placements: draws, opponents, scores and fouls do not fit the deal")
     if n == 0 or deals == 0:
         return -1
-    block = search_block(&s)
-    if block == NULL:
-        raise MemoryError()
+    if mode == MODE_BEST:
+        block = shared_block(boards, held, d.cards, &s)
+        if block == NULL:
+            raise MemoryError()
     with nogil:
-        for i in range(n):
-            h[0], h[1], h[2] = held[i, 0], held[i, 1], held[i, 2]
-            for j in range(deals):
-                complete(mode, &boards[i, 0], h, &draws[j, 0], &d, r, fl_value, foul_value, &s, done)
+        for j in range(deals):
+            pool = &draws[j, 0]
+            if mode == MODE_BEST:
+                for u in range(s.count):
+                    i = s.board[u]
+                    fill_row(&boards[i, ROW_START[s.which[u]]], held[i, s.which[u]], s.which[u],
+                             pool, &d, r, s.keys, s.tmp, &s.rows[u])
+            for i in range(n):
+                h[0], h[1], h[2] = held[i, 0], held[i, 1], held[i, 2]
+                if mode == MODE_BEST:
+                    best_of_rows(&boards[i, 0], h, pool, &d, r, fl_value, &s.rows[s.of[3 * i]],
+                                 &s.rows[s.of[3 * i + 1]], &s.rows[s.of[3 * i + 2]], done)
+                else:
+                    greedy_completion(&boards[i, 0], h, pool, &d, r, fl_value, foul_value, done)
                 mine = eval_board(done, r)
-                fouls[i, j] = mine.foul
+                fouls[j, i] = mine.foul
                 if players == 0:
-                    scores[i, j] = board_value(&mine, r, fl_value, foul_value)
+                    scores[j, i] = board_value(&mine, r, fl_value, foul_value)
                     continue
                 total = 0.0
                 for o in range(players):
                     theirs = eval_board(&opponents[j, o, 0], r)
                     total += pair_points(&mine, &theirs, r, scoring, to_winner, moon, <uint16_t>jack_high)
-                scores[i, j] = total
-        free(block)
+                scores[j, i] = total
+        if block != NULL:
+            free(s.board)
+            free(block)
     return -1

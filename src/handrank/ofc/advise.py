@@ -43,6 +43,8 @@ RACE_PLACEMENTS = 30
 #: a placement leaves the race when its mean difference from the leader, plus RACE_Z standard
 #: errors, is below 0
 RACE_Z = 3.0
+#: while more than one placement is left, the race goes on past `samples`, up to RACE_MORE times it
+RACE_MORE = 5
 
 PartialLike = Union[PartialBoard, Board, str, Sequence[Cards]]
 
@@ -160,12 +162,18 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     unseen cards number at most `samples` (scoring them all costs no more than sampling), or at
     most EXACT_DEALS on this player's last street (only the opponents' boards are left to
     finish, once per deal), all of them are scored, once each (``exact``; standard errors 0);
-    otherwise `samples` random deals from `seed`. With `race` and
-    more than RACE_PLACEMENTS placements (the first street), placements race: all are scored on
-    RACE_FIRST deals, then on twice as many, and so on up to `samples`; at each step a placement
-    whose mean difference from the leader's (paired over the same deals) is below 0 by more than
-    RACE_Z standard errors is dropped, keeping the deals it was scored on. The GIL is released;
-    `threads` (default: every core) split the placements."""
+    otherwise `samples` random deals from `seed`.
+
+    With `race` and more than RACE_PLACEMENTS placements (the first street), placements race:
+    all are scored on RACE_FIRST deals, then those still in the race on twice as many, and so on
+    up to `samples`; after each round a placement whose mean difference from the leader's (paired
+    over the same deals) is below 0 by more than RACE_Z standard errors is dropped. While more
+    than one placement is left, the race goes on past `samples`, doubling, up to RACE_MORE times
+    `samples` (close placements get the deals that tell them apart; `deals` says how many the
+    last ones had). A dropped placement's mean is its mean difference from the leader over the
+    deals it had plus the leader's mean over all of its deals: on one scale with the rest, where
+    a mean over its few deals alone would carry their luck. The GIL is released; `threads`
+    (default: every core) split the deals."""
     rules = as_rules(rules)
     mode = _mode(completion)
     own = as_partial(board)
@@ -190,9 +198,11 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
         raise ValueError(f"the deals to come need {sum(blocks)} cards; {len(unseen)} are unseen")
     deals = _deal_count(len(unseen), blocks)
     exact = deals <= count or (not mine and deals <= EXACT_DEALS)
+    racing = race and not exact and len(placements) > RACE_PLACEMENTS and count > 2 * RACE_FIRST
     rng = np.random.default_rng(seed)
-    draws = _all_deals(unseen, blocks) if exact else _sample_deals(unseen, sum(blocks), count, rng)
-    nthreads = _threads(threads, len(placements))
+    draws = (_all_deals(unseen, blocks) if exact
+             else _sample_deals(unseen, sum(blocks), count * (RACE_MORE if racing else 1), rng))
+    nthreads = _threads(threads, len(draws))
     table = tables(rules)
     values = (rules.fantasyland_value, foul_value(rules))
     finished = _finish_opponents(table, mode, values, others, theirs, draws,
@@ -201,40 +211,35 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     sizes, discards = _deal_arrays(mine)
 
     def score(chosen: npt.NDArray[np.intp], first: int, last: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint8]]:
-        """The scores and fouls of the chosen placements on deals first..last - 1."""
+        """The scores and fouls of the chosen placements on deals first..last - 1, (placements,
+        deals); the threads split the deals, so that each deal's placements share their rows."""
         boards, rows = np.ascontiguousarray(arr[chosen]), np.ascontiguousarray(held[chosen])
-        points = np.zeros((len(chosen), last - first), dtype=np.float64)
-        fouls = np.zeros((len(chosen), last - first), dtype=np.uint8)
-        deals, faced = draws[first:last], finished[first:last]
+        points = np.zeros((last - first, len(chosen)), dtype=np.float64)
+        fouls = np.zeros((last - first, len(chosen)), dtype=np.uint8)
 
-        def kernel(b: Any, h: Any, p: Any, f: Any) -> int:
+        def kernel(deals: Any, faced: Any, p: Any, f: Any) -> int:
             return int(_placement.score_placements(
                 table, mode, *values, _placement.SCORE_2_4 if rules.scoring == "2-4" else _placement.SCORE_1_6,
                 not rules.royalties_cancel, rules.shoot_the_moon, _JACK_HIGH, sizes, discards,
-                deals, faced, b, h, p, f))
+                deals, faced, boards, rows, p, f))
 
-        _batch.run(kernel, boards, (rows, points, fouls), nthreads)
-        return points, fouls
+        _batch.run(kernel, draws[first:last], (finished[first:last], points, fouls), nthreads)
+        return points.T, fouls.T
 
-    racing = race and not exact and len(placements) > RACE_PLACEMENTS and count > 2 * RACE_FIRST
-    points, fouls, scored = _race(score, len(placements), len(draws), RACE_FIRST if racing else len(draws))
-    means, errors, foul_rates = (np.zeros(len(placements)) for _ in range(3))
-    for n in np.unique(scored):         # one vectorised pass per sample count (racing: a few)
-        rows = scored == n
-        means[rows] = points[rows, :n].mean(axis=1)
-        foul_rates[rows] = fouls[rows, :n].mean(axis=1)
-        if not exact and n > 1:
-            errors[rows] = points[rows, :n].std(axis=1, ddof=1) / np.sqrt(n)
+    points, fouls, scored = _race(score, len(placements), len(draws),
+                                  RACE_FIRST if racing else len(draws), count)
+    means, errors, foul_rates = _estimates(points, fouls, scored, exact)
     ranked = [PlacementValue(placement, mean, error, rate, n) for placement, mean, error, rate, n
               in zip(placements, means.tolist(), errors.tolist(), foul_rates.tolist(), scored.tolist())]
     ranked.sort(key=lambda value: -value.mean)          # stable: ties keep the action order
-    return Advice(tuple(ranked), exact, len(draws))
+    return Advice(tuple(ranked), exact, int(scored.max()))
 
 
-def _race(score: Any, placements: int, deals: int, first: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+def _race(score: Any, placements: int, deals: int, first: int, enough: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
     """Score every placement on deals 0..first - 1, then the ones still in the race on twice as
-    many, and so on to `deals` (no race when first == deals): the (placements, deals) points and
-    fouls, and the deals each placement was scored on."""
+    many, and so on: up to `enough` deals while any is left besides the leader, past it up to
+    `deals` while more than the leader is (no race when first == deals). The (placements, deals)
+    points and fouls, and the deals each placement was scored on."""
     points = np.zeros((placements, deals), dtype=np.float64)
     fouls = np.zeros((placements, deals), dtype=np.uint8)
     scored = np.zeros(placements, dtype=np.int64)
@@ -242,7 +247,7 @@ def _race(score: Any, placements: int, deals: int, first: int) -> tuple[npt.NDAr
     done = 0
     step = first
     while True:
-        last = min(deals, done + step)
+        last = min(deals if done >= enough else enough, done + step)
         p, f = score(alive, done, last)
         points[alive, done:last] = p
         fouls[alive, done:last] = f
@@ -254,7 +259,40 @@ def _race(score: Any, placements: int, deals: int, first: int) -> tuple[npt.NDAr
         gap = points[alive, :done] - points[leader, :done]
         spread = gap.std(axis=1, ddof=1) / np.sqrt(done)
         alive = alive[gap.mean(axis=1) + RACE_Z * spread >= 0]
+        if done >= enough and len(alive) == 1:
+            return points, fouls, scored
         step = done            # double the deals each round
+
+
+def _estimates(points: npt.NDArray[np.float64], fouls: npt.NDArray[np.uint8],
+               scored: npt.NDArray[np.int64], exact: bool) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Each placement's mean, standard error and foul rate. A placement scored on all N deals the
+    most were scored on: over them. One dropped from the race after n deals: its mean difference
+    from the leader (the best of those scored on N) over its n deals, plus the leader's mean over
+    all N; an unbiased estimate on the leader's scale (a mean over its first n deals alone would
+    carry their luck, shared by every placement, and could rank it above the leader), whose
+    standard error adds the variances of its two independent parts: deals 0..n - 1 and n..N - 1."""
+    count = len(scored)
+    means, errors, foul_rates = np.zeros(count), np.zeros(count), np.zeros(count)
+    full = int(scored.max())
+    finishers = np.flatnonzero(scored == full)
+    lead = points[finishers[np.argmax(points[finishers, :full].mean(axis=1))], :full]
+    for n in np.unique(scored).tolist():       # one vectorised pass per sample count (a few)
+        rows = scored == n
+        foul_rates[rows] = fouls[rows, :n].mean(axis=1)
+        if n == full:
+            means[rows] = points[rows, :n].mean(axis=1)
+            if not exact and n > 1:
+                errors[rows] = points[rows, :n].std(axis=1, ddof=1) / np.sqrt(n)
+            continue
+        # mean(x[:n]) - mean(lead[:n]) + mean(lead) as a mean over the first n plus the rest
+        paired = points[rows, :n] - (1 - n / full) * lead[:n]
+        rest = lead[n:]
+        means[rows] = paired.mean(axis=1) + rest.sum() / full
+        if n > 1:
+            later = rest.var(ddof=1) * len(rest) / full ** 2 if len(rest) > 1 else 0.0
+            errors[rows] = np.sqrt(paired.var(axis=1, ddof=1) / n + later)
+    return means, errors, foul_rates
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -273,10 +311,10 @@ def _count(samples: Any) -> int:
     return int(samples)
 
 
-def _threads(threads: int | None, placements: int) -> int:
+def _threads(threads: int | None, deals: int) -> int:
     if threads is None:
-        return max(1, min(_batch.cpu_count(), placements))
-    return _batch.thread_count(threads, placements)
+        return max(1, min(_batch.cpu_count(), deals))
+    return _batch.thread_count(threads, deals)
 
 
 def _check_disjoint(own: PartialBoard, dealt: list[int], others: list[PartialBoard],
