@@ -8,9 +8,13 @@ seeds, and the single process deals the same blocks).
     python benchmarks/dask_vs_single.py [hands] [rounds] [--profile]
 
 --profile leaves the workers' statistical profiler on (Dask's default; see docs/dask.md).
+Also printed: how many blocks each worker holds (a worker runs the tasks of its own blocks: an
+uneven split caps the ratio by itself) and, from Dask's task stream, each worker's time in tasks
+against its time between them (median over the rounds): where the Dask side's time goes.
 """
 import os
 import statistics
+from collections import Counter, defaultdict
 import sys
 import time
 
@@ -40,15 +44,19 @@ def main(n, rounds, profile):
         distributed.wait(hands)
         local = np.concatenate([hr.random_hands(min(ROWS_PER_BLOCK, n - a), 7, seed=a)
                                 for a in range(0, n, ROWS_PER_BLOCK)])
-        single, spread = [], []
+        holders = client.who_has(client.futures_of(hands))
+        split = sorted(Counter(workers[0] for workers in holders.values()).values())
+        single, spread, streams = [], [], []
         for _ in range(rounds):
             start = time.perf_counter()
             expected = high.evaluate_batch(local, threads=2)
             single.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            values = client.persist(hd.evaluate(hands))
-            distributed.wait(values)
-            spread.append(time.perf_counter() - start)
+            with distributed.get_task_stream(client) as stream:
+                start = time.perf_counter()
+                values = client.persist(hd.evaluate(hands))
+                distributed.wait(values)
+                spread.append(time.perf_counter() - start)
+            streams.append(in_and_between_tasks(stream.data))
             assert np.array_equal(values[:1000].compute(), expected[:1000])
             del values, expected
             time.sleep(0.5)     # the cluster forgets the results before the next round
@@ -57,6 +65,22 @@ def main(n, rounds, profile):
               f"{statistics.median(single):.2f} s, LocalCluster {statistics.median(spread):.2f} s, "
               f"speed ratio median of rounds {statistics.median(ratios):.2f} "
               f"({', '.join(f'{r:.2f}' for r in ratios)}), load average {os.getloadavg()[0]:.1f}")
+        busy, idle = (statistics.median(s[i] for s in streams) for i in (0, 1))
+        print(f"blocks per worker {split}; the busiest worker, median of rounds: {busy:.2f} s in "
+              f"tasks, {idle:.3f} s idle between them")
+
+
+def in_and_between_tasks(records):
+    """A task stream's (seconds in tasks, seconds idle between its first and last task), each the
+    most of any worker."""
+    spans = defaultdict(list)
+    for record in records:
+        spans[record["worker"]] += [(s["start"], s["stop"]) for s in record["startstops"]
+                                    if s["action"] == "compute"]
+    busy = max(sum(b - a for a, b in s) for s in spans.values())
+    idle = max(max(b for _, b in s) - min(a for a, _ in s) - sum(b - a for a, b in s)
+               for s in spans.values())
+    return busy, idle
 
 
 if __name__ == "__main__":

@@ -73,6 +73,25 @@ def test_evaluate_takes_what_the_batch_functions_take():
     assert hd.evaluate(hands[:0]).compute(scheduler="sync").shape == (0,)
 
 
+def test_each_task_hands_its_chunk_to_the_batch_call_uncopied(monkeypatch):
+    made, seen = {}, []     # the chunks by first row; whether the batch call got one of them
+
+    def chunk(block_info=None):
+        (start, stop), _ = block_info[None]["array-location"]
+        made[start] = deal(stop - start, 7, seed=start)
+        return made[start]
+
+    def batch(block, threads):
+        seen.append(any(np.shares_memory(block, m) for m in made.values()))
+        return high.evaluate_batch(block, threads=threads)
+
+    monkeypatch.setitem(hd.GAMES, "high", batch)
+    hands = da.map_blocks(chunk, chunks=((1_000, 1_000, 500), (7,)), dtype=np.uint8)
+    values = hd.evaluate(hands).compute(scheduler="sync")
+    assert np.array_equal(values, high.evaluate_batch(np.concatenate([made[s] for s in sorted(made)])))
+    assert seen == [False, True, True, True]    # the probe on no rows, then each chunk itself
+
+
 @pytest.mark.parametrize("bad_row", [0, 2_999, 3_000, 20_010])
 def test_bad_row_is_named_by_its_index_in_the_whole_array(client, bad_row):
     hands = deal(20_011, 7, seed=3)
