@@ -24,7 +24,7 @@ try:
     import dask.array as da
     from dask.base import compute
     from dask.delayed import delayed
-    from dask.layers import ArrayValuesDep
+    from dask.layers import ArraySliceDep
 except ImportError as exc:
     raise ImportError("handrank.dask needs Dask: pip install 'handrank[dask]'") from exc
 import numpy as np
@@ -77,11 +77,10 @@ def evaluate(hands: npt.ArrayLike | da.Array, game: str = "high", *, threads: in
     # block through an np.concatenate along the dropped axis, a copy of the whole block (a
     # quarter more time per task than the batch call), and an (n, 1) column cut down by [:, 0]
     # costs a second task per chunk on a distributed cluster. Here the task gets [its block]
-    # (concatenate=None: no copy) and the index of its first row in the whole array (what
-    # map_blocks passes as block_info, by the same ArrayValuesDep).
-    firsts = np.cumsum((0,) + hands.chunks[0][:-1])
-    starts = ArrayValuesDep((hands.chunks[0],), {(i,): int(first) for i, first in enumerate(firsts)})
-    return da.blockwise(_evaluate_block, "i", hands, "ij", starts, "i", func, None, threads, None,
+    # (concatenate=None: no copy) and the slice of the whole array's rows it holds (what
+    # map_blocks passes as block_info; ArraySliceDep has been in dask.layers since before 2023.1).
+    rows = ArraySliceDep((hands.chunks[0],))
+    return da.blockwise(_evaluate_block, "i", hands, "ij", rows, "i", func, None, threads, None,
                         options, None, concatenate=None, align_arrays=False, dtype=meta.dtype,
                         meta=meta)
 
@@ -211,10 +210,10 @@ def _call_block(func: Callable[..., R], block: npt.NDArray[Any], start: int, thr
         raise ValueError(message) from None
 
 
-def _evaluate_block(blocks: list[npt.NDArray[Any]], start: int, func: Callable[..., npt.NDArray[Any]],
+def _evaluate_block(blocks: list[npt.NDArray[Any]], rows: tuple[slice], func: Callable[..., npt.NDArray[Any]],
                     threads: int, options: dict[str, Any]) -> npt.NDArray[Any]:
     (block,) = blocks   # one block across: _rows joined the columns
-    return _call_block(func, block, start, threads, options)
+    return _call_block(func, block, rows[0].start, threads, options)
 
 
 def _equity_block(block: npt.NDArray[np.int16], calculate: Callable[..., Any],
