@@ -17,7 +17,7 @@ The batch loop keys a five-card row in full only when the OR of its card bits sh
 combo (see check5): about 1 random row in 130.
 """
 cimport cython
-from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memset
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
@@ -728,8 +728,10 @@ cdef Py_ssize_t choose(int n, int k) noexcept nogil:
     return r
 
 
-cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64_t must) except -1:
-    """Fill `out` (malloc'd here; the caller frees it) with the sorted moves."""
+cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64_t must,
+                 bint sort=True) except -1:
+    """Fill `out` (malloc'd here; the caller frees it) with the moves, sorted unless `sort` is
+    False."""
     cdef uint8_t ids[52]
     cdef int n = read_hand(hand, ids)
     cdef Py_ssize_t cap = 0, runs = 0
@@ -754,7 +756,8 @@ cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64
         raise MemoryError()
     with nogil:
         enumerate_moves(out, ids, n, want)
-        qsort(out.moves, out.m, sizeof(move_t), by_size_and_key)
+        if sort:
+            qsort(out.moves, out.m, sizeof(move_t), by_size_and_key)
     return 0
 
 
@@ -780,6 +783,54 @@ def moves(Tables t, object hand, int want, int above, uint64_t must):
         free(out.cards)
         free(out.moves)
     return cards, sizes, keys
+
+
+def mark(Tables t, object hand, int want, int above, uint64_t must, const uint64_t[::1] sorted_bits,
+         const int64_t[::1] order, uint8_t[::1] out):
+    """Set out[a] to 1 for the action a of every move `moves` lists, in an action space of the
+    plays of 1 to 5 cards given as `sorted_bits` (their card bit sets, ascending) and `order`
+    (action - 1 of each); returns how many. The rules must have no long runs: a bigtwo.ComboSpace
+    numbers those by formula. Unsorted, and no Python object per move: an RL environment asks for
+    this on every turn."""
+    cdef sink_t out_moves
+    cdef Py_ssize_t i, m, n = sorted_bits.shape[0], low, high, mid
+    cdef bint missing = False
+    cdef int j
+    cdef const uint8_t* c
+    cdef uint64_t bits
+    if t.c.width != 5:
+        raise ValueError("mark() takes rules without long runs")
+    if order.shape[0] != n or out.shape[0] <= n:
+        raise ValueError("order must match sorted_bits, and out must hold every action")
+    out_moves.cards = NULL
+    out_moves.moves = NULL
+    try:
+        collect(&out_moves, t, hand, want, above, must, False)
+        m = out_moves.m
+        with nogil:
+            for i in range(m):
+                c = out_moves.cards + 5 * i
+                bits = 0
+                for j in range(out_moves.moves[i].size):
+                    bits |= (<uint64_t>1) << c[j]
+                low = 0                        # the first sorted entry >= bits
+                high = n
+                while low < high:
+                    mid = (low + high) >> 1
+                    if sorted_bits[mid] < bits:
+                        low = mid + 1
+                    else:
+                        high = mid
+                if low == n or sorted_bits[low] != bits:
+                    missing = True
+                    break
+                out[order[low] + 1] = 1
+    finally:
+        free(out_moves.cards)
+        free(out_moves.moves)
+    if missing:
+        raise ValueError("a move is no action of the space (a space of other rules?)")
+    return m
 
 
 def combos(Tables t, object hand, int want, int above, uint64_t must, type combo, tuple kinds):

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from handrank.bigtwo import _bigtwo
-from handrank.bigtwo.combo import Cards, Combo, RulesLike, classify, context, legal_move_arrays
+from handrank.bigtwo.combo import (Cards, Combo, RulesLike, _move_query, classify, context, legal_move_arrays,
+                                    move_arrays)
 from handrank.cards import SUITS, card_str, cards as parse_cards
 
 if TYPE_CHECKING:
@@ -68,6 +69,9 @@ class ComboSpace:
         # the position of each card's suit in the rules' suit order (a top card's digit)
         self._suit_position = np.array([self.rules.suit_order.index(SUITS[c % 4]) for c in range(52)]
                                        + [0] * 204, dtype=np.int64)
+        # where a hand's legal moves are exactly `moves` above the key to beat (every preset), the
+        # compiled enumeration marks their actions itself: no array of moves, no Python object
+        self._direct = ctx.plain and not self.rules.run_sizes and self.rules.last_play == "any"
 
     @property
     def size(self) -> int:
@@ -95,9 +99,24 @@ class ComboSpace:
              must_include: str | int | None = None) -> npt.NDArray[np.bool_]:
         """The legal actions of `hand` on `current` (None: leading) as a (size,) bool mask; the pass
         (action 0) is legal only when there is a combo to beat."""
+        combo, must = _move_query(hand, current, must_include, context(self.rules))
         mask = np.zeros(self.size, dtype=bool)
-        mask[self.legal_actions(hand, current, must_include)] = True
+        self._mark(hand, combo, must, mask.view(np.uint8))
+        mask[0] = current is not None
         return mask
+
+    def _mark(self, hand: Cards, current: Combo | None, must: int, out: npt.NDArray[np.uint8]) -> None:
+        """Set to 1 the entries of `out` (a (size,) uint8 array) at the actions of the legal moves
+        of a checked query: `current` a Combo of the rules or None, `must` a bit set of cards (0:
+        none). The pass is the caller's."""
+        if self._direct:
+            want, above = (0, 0) if current is None else (current.size, current.key)
+            _bigtwo.mark(context(self.rules).tables, hand, want, above, must, self._sorted_bits, self._order, out)
+            return
+        cards, sizes, _ = move_arrays(context(self.rules), hand, current, must)
+        long = sizes > 5
+        out[self._actions_of(cards[~long, :5])] = 1
+        out[self._run_actions(cards[long])] = 1
 
     def cards(self, action: int) -> list[int]:
         """The card ids action `action` plays (empty for the pass)."""

@@ -86,11 +86,14 @@ def _view(seat: int, players: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _action_space(rules: Rules) -> tuple[ComboSpace, dict[tuple[int, ...], int]]:
-    """The rules' ComboSpace and the action of each combo's cards, built once per rule set (the
-    space numbers the combos of the deck as `legal_moves` orders them)."""
-    combos = legal_moves(range(52), None, rules)
-    return ComboSpace(rules), {combo.cards: action for action, combo in enumerate(combos, 1)}
+def _action_space(rules: Rules) -> tuple[ComboSpace, tuple[Combo | None, ...]]:
+    """The rules' ComboSpace and the Combo each action plays (None: the pass), built once per rule
+    set: a step plays the action's Combo without classifying its cards again."""
+    space = ComboSpace(rules)
+    combos: list[Combo | None] = [None] * space.size
+    for combo in legal_moves(range(52), None, rules):
+        combos[space.action(combo.cards)] = combo
+    return space, tuple(combos)
 
 
 class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
@@ -114,7 +117,7 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.players = players
         self.deal = deal
         self.render_mode = render_mode
-        self.space, self._actions = _action_space(self.rules)
+        self.space, self._combos = _action_space(self.rules)
         self._size = self.space.size
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -153,7 +156,10 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._state_array = np.frombuffer(self._state, dtype=np.int8)     # shares the bytes
         for seat in range(self.players):
             self._sync_hand(seat)
-        self._legal: dict[int, Combo] | None = None
+        # the legal actions of the player to act (0 or 1 by action), private: an observation gets
+        # a copy, so that what an agent does with its mask never changes what is legal
+        self._legal = np.zeros(self._size, dtype=np.uint8)
+        self._legal_known = False
         self.agent_selection = self.possible_agents[self.game.turn]
         if self.game.over:              # decided at the deal (four 2s, a dragun)
             self._finish()
@@ -162,11 +168,10 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         seat = self._seat[agent]
         game = self.game
         observation = self._state_array[self._views[seat]]
-        mask = np.zeros(self._size, dtype=np.int8)
         if game.turn == seat and not game.over:
-            legal = self._legal_actions()
-            mask[np.fromiter(legal, np.intp, len(legal))] = 1
-            mask[0] = game.can_pass
+            mask = self._legal_actions().view(np.int8).copy()
+        else:
+            mask = np.zeros(self._size, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -183,12 +188,12 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             if len(game.hands[seat]) != self._state[_LEFT + seat]:
                 self._sync_hand(seat)                      # where the rules draw a card on a pass
         else:
-            combo = self._legal_actions().get(action)
-            if combo is None:
+            if not 0 < action < self._size or not self._legal_actions()[action]:
                 raise IllegalMove(f"action {action} is not legal for {agent} now (see the action_mask)")
+            combo = self._combos[action]
             game._apply(combo)        # one of legal_moves(): play() would check it again
             self._set_trick(seat, combo.cards)
-        self._legal = None
+        self._legal_known = False
         self._cumulative_rewards[agent] = 0.0
         if game.to_beat is None:
             self._set_trick(None, ())
@@ -215,11 +220,11 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
 
     def __getstate__(self) -> dict[str, Any]:
         # the action space and its table are shared by every environment of the rules
-        return {k: v for k, v in self.__dict__.items() if k not in ("_state_array", "space", "_actions")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_state_array", "space", "_combos")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.space, self._actions = _action_space(self.rules)
+        self.space, self._combos = _action_space(self.rules)
         if "_state" in state:                   # (reset has run)
             self._state_array = np.frombuffer(self._state, dtype=np.int8)
 
@@ -231,12 +236,18 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             self.terminations[other] = True
         self._accumulate_rewards()
 
-    def _legal_actions(self) -> dict[int, Combo]:
-        """The legal plays of the player to act by action (cached until the next step)."""
-        if self._legal is None:
-            actions = self._actions
-            self._legal = {actions[combo.cards]: combo for combo in self.game.legal_moves()}
-        return self._legal
+    def _legal_actions(self) -> np.ndarray:
+        """The legal actions of the player to act, as the private uint8 mask (kept until the next
+        step)."""
+        legal = self._legal
+        if not self._legal_known:
+            game = self.game
+            hand, to_beat, must = game._query()
+            legal.fill(0)
+            self.space._mark(hand, to_beat, 0 if must is None else 1 << must, legal)
+            legal[0] = game.can_pass
+            self._legal_known = True
+        return legal
 
     def _set_trick(self, owner: int | None, cards: tuple[int, ...]) -> None:
         """The combo to beat is now `cards`, played by `owner` (None: nobody, a new trick)."""

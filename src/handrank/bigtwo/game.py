@@ -240,8 +240,11 @@ class Game:
         """The legal actions as a bool mask: over `space` (a ComboSpace of this game's rules, any
         hand size), or by default the (8192,) mask of bigtwo.action_mask (hands of <= 13 cards)."""
         hand, to_beat, must = self._query()
-        mask = (action_mask(hand, to_beat, self.rules, must) if space is None
-                else self._checked(space).mask(hand, to_beat, must))
+        if space is None:
+            mask = action_mask(hand, to_beat, self.rules, must)
+        else:
+            mask = np.zeros(self._checked(space).size, dtype=bool)
+            space._mark(hand, to_beat, 0 if must is None else 1 << must, mask.view(np.uint8))
         mask[0] = self.can_pass
         return mask
 
