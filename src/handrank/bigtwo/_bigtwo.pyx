@@ -24,6 +24,7 @@ from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.object cimport PyObject, PyTypeObject
 from handrank._tables cimport *
 from handrank._ints cimport PyLong_CheckExact, hr_small_int
@@ -754,11 +755,18 @@ cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64
     out.moves = <move_t*>malloc(cap * sizeof(move_t))
     if out.cards == NULL or out.moves == NULL:
         raise MemoryError()
-    with nogil:
-        enumerate_moves(out, ids, n, want)
-        if sort:
-            qsort(out.moves, out.m, sizeof(move_t), by_size_and_key)
+    if cap < 256:                   # a few moves: releasing the GIL would cost more than them
+        enumerate_sorted(out, ids, n, want, sort)
+    else:
+        with nogil:
+            enumerate_sorted(out, ids, n, want, sort)
     return 0
+
+
+cdef void enumerate_sorted(sink_t* out, const uint8_t* ids, int n, int want, bint sort) noexcept nogil:
+    enumerate_moves(out, ids, n, want)
+    if sort:
+        qsort(out.moves, out.m, sizeof(move_t), by_size_and_key)
 
 
 def moves(Tables t, object hand, int want, int above, uint64_t must):
@@ -785,52 +793,75 @@ def moves(Tables t, object hand, int want, int above, uint64_t must):
     return cards, sizes, keys
 
 
-def mark(Tables t, object hand, int want, int above, uint64_t must, const uint64_t[::1] sorted_bits,
-         const int64_t[::1] order, uint8_t[::1] out):
-    """Set out[a] to 1 for the action a of every move `moves` lists, in an action space of the
-    plays of 1 to 5 cards given as `sorted_bits` (their card bit sets, ascending) and `order`
-    (action - 1 of each); returns how many. The rules must have no long runs: a bigtwo.ComboSpace
-    numbers those by formula. Unsorted, and no Python object per move: an RL environment asks for
-    this on every turn."""
-    cdef sink_t out_moves
-    cdef Py_ssize_t i, m, n = sorted_bits.shape[0], low, high, mid
-    cdef bint missing = False
-    cdef int j
-    cdef const uint8_t* c
-    cdef uint64_t bits
-    if t.c.width != 5:
-        raise ValueError("mark() takes rules without long runs")
-    if order.shape[0] != n or out.shape[0] <= n:
-        raise ValueError("order must match sorted_bits, and out must hold every action")
-    out_moves.cards = NULL
-    out_moves.moves = NULL
-    try:
-        collect(&out_moves, t, hand, want, above, must, False)
-        m = out_moves.m
-        with nogil:
+@cython.auto_pickle(False)
+cdef class ActionIndex:
+    """The actions of an action space's plays of 1 to 5 cards, found by their cards' bit set: the
+    bit sets ascending (`sorted_bits`) and the action - 1 of each (`order`), for rules `t`
+    without long runs (a bigtwo.ComboSpace numbers those by formula)."""
+    cdef Tables t
+    cdef readonly object arrays
+    cdef const uint64_t* bits
+    cdef const int64_t* order
+    cdef Py_ssize_t n
+
+    def __init__(self, Tables t, const uint64_t[::1] sorted_bits, const int64_t[::1] order):
+        if t.c.width != 5:
+            raise ValueError("an ActionIndex takes rules without long runs")
+        if order.shape[0] != sorted_bits.shape[0] or not sorted_bits.shape[0]:
+            raise ValueError("order must match sorted_bits, and neither be empty")
+        self.t = t
+        self.arrays = (sorted_bits.base, order.base)    # alive while the pointers are
+        self.bits = &sorted_bits[0]
+        self.order = &order[0]
+        self.n = sorted_bits.shape[0]
+
+    def mark(self, object hand, int want, int above, uint64_t must, object out):
+        """Set out[a] to 1 for the action a of every move `moves` lists; returns how many. `out`
+        is a writable, contiguous buffer of bytes (a bool, int8 or uint8 array, a bytearray) of
+        an entry per action. Unsorted, and no Python object per move: an RL environment asks for
+        this on every turn (the buffer is read without a typed memoryview, which costs more than
+        marking a hand's moves)."""
+        cdef sink_t found
+        cdef Py_buffer view
+        cdef Py_ssize_t i, m, low, high, mid
+        cdef bint missing = False
+        cdef int j
+        cdef const uint8_t* c
+        cdef uint8_t* marks
+        cdef uint64_t bits
+        PyObject_GetBuffer(out, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        found.cards = NULL
+        found.moves = NULL
+        try:
+            if view.itemsize != 1 or view.len <= self.n:
+                raise ValueError("out must hold a byte for every action")
+            marks = <uint8_t*>view.buf
+            collect(&found, self.t, hand, want, above, must, False)
+            m = found.m
             for i in range(m):
-                c = out_moves.cards + 5 * i
+                c = found.cards + 5 * i
                 bits = 0
-                for j in range(out_moves.moves[i].size):
+                for j in range(found.moves[i].size):
                     bits |= (<uint64_t>1) << c[j]
                 low = 0                        # the first sorted entry >= bits
-                high = n
+                high = self.n
                 while low < high:
                     mid = (low + high) >> 1
-                    if sorted_bits[mid] < bits:
+                    if self.bits[mid] < bits:
                         low = mid + 1
                     else:
                         high = mid
-                if low == n or sorted_bits[low] != bits:
+                if low == self.n or self.bits[low] != bits:
                     missing = True
                     break
-                out[order[low] + 1] = 1
-    finally:
-        free(out_moves.cards)
-        free(out_moves.moves)
-    if missing:
-        raise ValueError("a move is no action of the space (a space of other rules?)")
-    return m
+                marks[self.order[low] + 1] = 1
+        finally:
+            free(found.cards)
+            free(found.moves)
+            PyBuffer_Release(&view)
+        if missing:
+            raise ValueError("a move is no action of the space (a space of other rules?)")
+        return m
 
 
 def combos(Tables t, object hand, int want, int above, uint64_t must, type combo, tuple kinds):

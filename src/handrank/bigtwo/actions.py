@@ -69,9 +69,22 @@ class ComboSpace:
         # the position of each card's suit in the rules' suit order (a top card's digit)
         self._suit_position = np.array([self.rules.suit_order.index(SUITS[c % 4]) for c in range(52)]
                                        + [0] * 204, dtype=np.int64)
-        # where a hand's legal moves are exactly `moves` above the key to beat (every preset), the
-        # compiled enumeration marks their actions itself: no array of moves, no Python object
-        self._direct = ctx.plain and not self.rules.run_sizes and self.rules.last_play == "any"
+        self._index = self._direct_index()
+
+    def _direct_index(self) -> _bigtwo.ActionIndex | None:
+        """Where a hand's legal moves are exactly `moves` above the key to beat (every preset), the
+        compiled enumeration marks their actions itself (no array of moves, no Python object)."""
+        ctx = context(self.rules)
+        if not ctx.plain or self.rules.run_sizes or self.rules.last_play != "any":
+            return None
+        return _bigtwo.ActionIndex(ctx.tables, self._sorted_bits, self._order)
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if k != "_index"}     # compiled: rebuilt
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._index = self._direct_index()
 
     @property
     def size(self) -> int:
@@ -109,9 +122,11 @@ class ComboSpace:
         """Set to 1 the entries of `out` (a (size,) uint8 array) at the actions of the legal moves
         of a checked query: `current` a Combo of the rules or None, `must` a bit set of cards (0:
         none). The pass is the caller's."""
-        if self._direct:
-            want, above = (0, 0) if current is None else (current.size, current.key)
-            _bigtwo.mark(context(self.rules).tables, hand, want, above, must, self._sorted_bits, self._order, out)
+        if self._index is not None:
+            if current is None:
+                self._index.mark(hand, 0, 0, must, out)
+            else:
+                self._index.mark(hand, current.size, current.key, must, out)
             return
         cards, sizes, _ = move_arrays(context(self.rules), hand, current, must)
         long = sizes > 5

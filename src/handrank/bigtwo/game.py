@@ -32,6 +32,12 @@ def _strengths(rules: Rules) -> tuple[int, ...]:
     return tuple(card_strength(c, rules) for c in range(52))
 
 
+@lru_cache(maxsize=None)
+def _weakest_first(rules: Rules) -> tuple[int, ...]:
+    """Every card id, the lowest under `rules` first (the first leader holds the first one dealt)."""
+    return tuple(sorted(range(52), key=_strengths(rules).__getitem__))
+
+
 class IllegalMove(ValueError):
     """An action the rules do not allow now; the game state is unchanged."""
 
@@ -113,7 +119,7 @@ class Game:
     def _deal(self, rng: np.random.Generator) -> None:
         """Shuffle and deal: `hands`, and `undealt` (sorted; in drawing order under
         ``rules.draw_on_pass``), the extra card of a three-player whole-deck deal placed by the rules."""
-        deck = [int(c) for c in rng.permutation(52)]
+        deck: list[int] = rng.permutation(52).tolist()
         per_player = 13 if self.deal == "thirteen" or self.players == 4 else 52 // self.players
         extra_card = self.rules.extra_card if self.deal == "all" and 52 % self.players else None
         if extra_card == "remove_lowest":         # the lowest card, not a dealt one, stays out
@@ -164,11 +170,10 @@ class Game:
         self._first_leader()
 
     def _first_leader(self) -> None:
-        strength = _strengths(self.rules).__getitem__
-        lowest = min((c for hand in self.hands for c in hand), key=strength)
+        holder = {c: i for i, hand in enumerate(self.hands) for c in hand}
+        lowest = next(c for c in _weakest_first(self.rules) if c in holder)
         self.opening_card = lowest if self.leader is None else None
-        self.turn = (next(i for i, hand in enumerate(self.hands) if lowest in hand)
-                     if self.leader is None else self.leader)
+        self.turn = holder[lowest] if self.leader is None else self.leader
         self.last_player = self.turn
 
     def _end_at_deal(self, outcome: str, player: int) -> None:
@@ -224,7 +229,7 @@ class Game:
     def _query(self) -> tuple[list[int], Combo | None, int | None]:
         if self.outcome is not None or self.pending_trade:
             raise IllegalMove(self._why_not_now())
-        return self.hands[self.turn], self.to_beat, self.opening_card if self.first_play else None
+        return self.hands[self.turn], self.to_beat, None if self.history else self.opening_card
 
     def legal_moves(self) -> list[Combo]:
         """Every combo the player to act may play (weakest first); passing is `pass_()`."""
@@ -335,7 +340,7 @@ class Game:
     def _record_pass(self) -> None:
         """Log the pass; under ``rules.draw_on_pass`` the passer draws the stock's top card."""
         self.history.append(Turn(self.turn, None))
-        if self._stock and self.undealt:
+        if self.undealt and self._stock:
             insort(self.hands[self.turn], self.undealt.pop(0))
 
     def _trick_over(self) -> bool:
