@@ -142,10 +142,6 @@ class BigTwoEnv(TableEnv):
         self._state_array = np.frombuffer(self._state, dtype=np.int8)     # shares the bytes
         for seat in range(self.players):
             self._sync_hand(seat)
-        # the legal actions of the player to act (0 or 1 by action), private: an observation gets
-        # a copy, so that what an agent does with its mask never changes what is legal
-        self._legal = np.zeros(self._size, dtype=np.uint8)
-        self._legal_known = False
         self.agent_selection = self.possible_agents[self.game.turn]
         if self.game.over:              # decided at the deal (four 2s, a dragun)
             self._finish()
@@ -154,10 +150,11 @@ class BigTwoEnv(TableEnv):
         seat = self._seat[agent]
         game = self.game
         observation = self._state_array[self._views[seat]]
+        mask = np.zeros(self._size, dtype=np.int8)       # the agent's own: a step never reads it
         if game.turn == seat and not game.over:
-            mask = self._legal_actions().view(np.int8).copy()
-        else:
-            mask = np.zeros(self._size, dtype=np.int8)
+            hand, to_beat, must = game._query()
+            self.space._mark(hand, to_beat, 0 if must is None else 1 << must, mask.view(np.uint8))
+            mask[0] = game.can_pass
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -177,13 +174,12 @@ class BigTwoEnv(TableEnv):
             if len(game.hands[seat]) != self._state[_LEFT + seat]:
                 self._sync_hand(seat)                      # where the rules draw a card on a pass
         else:
-            if not 0 < action < self._size or not self._legal_actions()[action]:
+            combo = self._combos[action] if 0 < action < self._size else None
+            if combo is None or not game._allows(combo):
                 self._illegal(agent, action)
                 return
-            combo = self._combos[action]
-            game._apply(combo)        # one of legal_moves(): play() would check it again
+            game._apply(combo)
             self._set_trick(seat, combo.cards)
-        self._legal_known = False
         self._cumulative_rewards[agent] = 0.0
         if game.to_beat is None:
             self._set_trick(None, ())
@@ -231,19 +227,6 @@ class BigTwoEnv(TableEnv):
         self.rewards[agent] = float(self.illegal_reward)
         self._accumulate_rewards()
         self._deads_step_first()
-
-    def _legal_actions(self) -> np.ndarray:
-        """The legal actions of the player to act, as the private uint8 mask (kept until the next
-        step)."""
-        legal = self._legal
-        if not self._legal_known:
-            game = self.game
-            hand, to_beat, must = game._query()
-            legal.fill(0)
-            self.space._mark(hand, to_beat, 0 if must is None else 1 << must, legal)
-            legal[0] = game.can_pass
-            self._legal_known = True
-        return legal
 
     def _set_trick(self, owner: int | None, cards: tuple[int, ...]) -> None:
         """The combo to beat is now `cards`, played by `owner` (None: nobody, a new trick)."""

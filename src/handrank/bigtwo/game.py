@@ -276,19 +276,32 @@ class Game:
         if not key:
             raise IllegalMove(f"{hand_str(ids) or 'no cards'} is not a Big Two combo")
         played = make_combo(self._ctx, tuple(ids), key)
-        if must is not None and must not in ids:
-            raise IllegalMove(f"the first play must include {card_str(must)}")
-        if to_beat is not None and not may_follow(self._ctx, played, to_beat):
-            raise IllegalMove(f"{played} does not beat {to_beat}")
-        remaining = [c for c in hand if c not in ids]
-        if not remaining and forbidden_last(self.rules, ids):
-            raise IllegalMove(f"{played} may not be the last play (rules.last_play={self.rules.last_play!r})")
+        refusal = self._refusal(played)
+        if refusal:
+            raise IllegalMove(refusal)
         self._apply(played)
         return played
 
+    def _refusal(self, played: Combo) -> str:
+        """Why the player to act may not play `played`, a Combo of the rules made of cards they
+        hold ("" when they may)."""
+        must = None if self.history else self.opening_card
+        if must is not None and must not in played.cards:
+            return f"the first play must include {card_str(must)}"
+        if self.to_beat is not None and not may_follow(self._ctx, played, self.to_beat):
+            return f"{played} does not beat {self.to_beat}"
+        if played.size == len(self.hands[self.turn]) and forbidden_last(self.rules, played.cards):
+            return f"{played} may not be the last play (rules.last_play={self.rules.last_play!r})"
+        return ""
+
+    def _allows(self, played: Combo) -> bool:
+        """Whether the player to act may play `played`, a Combo of the rules (the RL environment's
+        check of an action: `play` without reading cards)."""
+        hand = self.hands[self.turn]
+        return all(c in hand for c in played.cards) and not self._refusal(played)
+
     def _apply(self, played: Combo) -> None:
-        """Play `played`, a move the caller knows legal (one of `legal_moves()`: the RL
-        environment skips the checks of `play`)."""
+        """Play `played`, a move the caller knows legal (`play` has checked it, or `_allows`)."""
         remaining = [c for c in self.hands[self.turn] if c not in played.cards]
         self.hands[self.turn] = remaining
         self.history.append(Turn(self.turn, played))
