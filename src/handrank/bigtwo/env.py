@@ -154,7 +154,8 @@ class BigTwoEnv(TableEnv):
         if game.turn == seat and not game.over:
             hand, to_beat, must = game._query()
             self.space._mark(hand, to_beat, 0 if must is None else 1 << must, mask.view(np.uint8))
-            mask[0] = game.can_pass
+            if game.can_pass:
+                mask[0] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

@@ -304,7 +304,7 @@ class Game:
         """Play `played`, a move the caller knows legal (`play` has checked it, or `_allows`)."""
         remaining = [c for c in self.hands[self.turn] if c not in played.cards]
         self.hands[self.turn] = remaining
-        self.history.append(Turn(self.turn, played))
+        self.history.append(tuple.__new__(Turn, (self.turn, played)))   # (Turn() is a Python call)
         self.to_beat = played
         self.last_player = self.turn
         self.passes = 0
@@ -352,7 +352,7 @@ class Game:
 
     def _record_pass(self) -> None:
         """Log the pass; under ``rules.draw_on_pass`` the passer draws the stock's top card."""
-        self.history.append(Turn(self.turn, None))
+        self.history.append(tuple.__new__(Turn, (self.turn, None)))
         if self.undealt and self._stock:
             insort(self.hands[self.turn], self.undealt.pop(0))
 
