@@ -24,6 +24,8 @@ class TableEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     lines of `render` (`_render_lines`)."""
 
     RENDER_MODES = ("human", "ansi")
+    observation_spaces: dict[str, spaces.Space[Any]]
+    action_spaces: dict[str, spaces.Space[Any]]
 
     def __init__(self, render_mode: str | None) -> None:
         super().__init__()
