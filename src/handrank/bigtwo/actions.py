@@ -114,14 +114,15 @@ class ComboSpace:
         (action 0) is legal only when there is a combo to beat."""
         combo, must = _move_query(hand, current, must_include, context(self.rules))
         mask = np.zeros(self.size, dtype=bool)
-        self._mark(hand, combo, must, mask.view(np.uint8))
+        self._mark(hand, combo, must, mask)
         mask[0] = current is not None
         return mask
 
-    def _mark(self, hand: Cards, current: Combo | None, must: int, out: npt.NDArray[np.uint8]) -> None:
-        """Set to 1 the entries of `out` (a (size,) uint8 array) at the actions of the legal moves
-        of a checked query: `current` a Combo of the rules or None, `must` a bit set of cards (0:
-        none). The pass is the caller's."""
+    def _mark(self, hand: Cards, current: Combo | None, must: int,
+              out: npt.NDArray[np.bool_] | npt.NDArray[np.int8] | npt.NDArray[np.uint8]) -> None:
+        """Set to 1 the entries of `out` (a (size,) bool, int8 or uint8 array) at the actions of
+        the legal moves of a checked query: `current` a Combo of the rules or None, `must` a bit
+        set of cards (0: none). The pass is the caller's."""
         if self._index is not None:
             if current is None:
                 self._index.mark(hand, 0, 0, must, out)

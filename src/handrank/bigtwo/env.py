@@ -153,7 +153,7 @@ class BigTwoEnv(TableEnv):
         mask = np.zeros(self._size, dtype=np.int8)       # the agent's own: a step never reads it
         if game.turn == seat and not game.over:
             hand, to_beat, must = game._query()
-            self.space._mark(hand, to_beat, 0 if must is None else 1 << must, mask.view(np.uint8))
+            self.space._mark(hand, to_beat, 0 if must is None else 1 << must, mask)
             if game.can_pass:
                 mask[0] = 1
         return {"observation": observation, "action_mask": mask}

@@ -249,7 +249,7 @@ class Game:
             mask = action_mask(hand, to_beat, self.rules, must)
         else:
             mask = np.zeros(self._checked(space).size, dtype=bool)
-            space._mark(hand, to_beat, 0 if must is None else 1 << must, mask.view(np.uint8))
+            space._mark(hand, to_beat, 0 if must is None else 1 << must, mask)
         mask[0] = self.can_pass
         return mask
 
