@@ -221,7 +221,10 @@ def test_observations_are_the_agents_own() -> None:
 
 def test_the_wrapped_environment_refuses_actions_outside_the_space() -> None:
     wrapped = bigtwo_env.env()
+    with pytest.raises(AttributeError, match="before reset"):     # PettingZoo's order enforcing
+        wrapped.last()
     wrapped.reset(seed=3)
+    assert wrapped.last()[0]["action_mask"].any()
     for action in (-1, wrapped.unwrapped.space.size):
         with pytest.raises(bigtwo.IllegalMove):
             wrapped.step(action)

@@ -68,7 +68,17 @@ def env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
     `worst_payment`), in PettingZoo's order-enforcing wrapper."""
     inner = BigTwoEnv(players, rules, deal, render_mode)
     inner.illegal_reward = inner.worst_payment() if illegal_reward is None else illegal_reward
-    return wrappers.OrderEnforcingWrapper(inner)
+    return _OrderEnforcing(inner)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
+    """PettingZoo's order-enforcing wrapper, whose ``last()`` asks the environment directly: the
+    inherited one reads five attributes, each through two ``__getattr__`` calls."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")   # as inherited
+        return self.env.last(observe)  # type: ignore[no-any-return, unused-ignore]
 
 
 def raw_env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
