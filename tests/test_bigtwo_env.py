@@ -15,6 +15,7 @@ from handrank import bigtwo
 def test_without_the_extra_the_import_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
     monkeypatch.delitem(sys.modules, "handrank.bigtwo.env", raising=False)
+    monkeypatch.delitem(sys.modules, "handrank._env", raising=False)
     with pytest.raises(ImportError, match=r"pip install 'handrank\[rl\]'"):
         importlib.import_module("handrank.bigtwo.env")
 
@@ -194,3 +195,37 @@ def test_rules_the_action_space_cannot_carry() -> None:
         bigtwo_env.raw_env(rules=bigtwo.Rules(long_straights=True))
     with pytest.raises(ValueError, match="does not take Rules.extra_card='trade'"):
         bigtwo_env.raw_env(players=3, rules=bigtwo.Rules(extra_card="trade"), deal="all")
+
+
+def test_observations_are_the_agents_own() -> None:
+    """An observation kept (or written to) by an agent is never changed by the environment later,
+    and changes nothing the environment decides: each holds fresh arrays."""
+    env = bigtwo_env.raw_env()
+    env.reset(seed=6)
+    first = env.observe(env.agent_selection)
+    kept = {k: v.copy() for k, v in first.items()}
+    again = env.observe(env.agent_selection)
+    assert again["action_mask"] is not first["action_mask"]
+    action = int(np.flatnonzero(first["action_mask"])[0])
+    first["action_mask"][:] = 0                       # the agent's copy: still legal
+    first["observation"][:] = 0
+    env.step(action)
+    assert np.array_equal(again["action_mask"], kept["action_mask"])
+    assert np.array_equal(again["observation"], kept["observation"])
+    now = env.observe(env.agent_selection)
+    now["action_mask"][:] = 1                         # nor does this make every action legal
+    illegal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[1])
+    with pytest.raises(bigtwo.IllegalMove):
+        env.step(illegal)
+
+
+def test_the_wrapped_environment_refuses_actions_outside_the_space() -> None:
+    wrapped = bigtwo_env.env()
+    with pytest.raises(AttributeError, match="before reset"):     # PettingZoo's order enforcing
+        wrapped.last()
+    wrapped.reset(seed=3)
+    assert wrapped.last()[0]["action_mask"].any()
+    for action in (-1, wrapped.unwrapped.space.size):
+        with pytest.raises(bigtwo.IllegalMove):
+            wrapped.step(action)
+    assert not any(wrapped.terminations.values())

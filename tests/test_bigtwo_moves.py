@@ -150,6 +150,16 @@ def test_combo_space_mask_is_the_legal_moves(name):
         assert played == sorted(m.cards for m in bigtwo.legal_moves(hand, current, name, must))
 
 
+def test_combo_space_copies_mark_the_same_actions():
+    """A space's compiled index is rebuilt, not pickled: copies mark the same masks."""
+    import copy
+    import pickle
+    space = bigtwo.ComboSpace("taiwan")
+    hand = bigtwo.Game(4, "taiwan", seed=3).hands[0]
+    for clone in (pickle.loads(pickle.dumps(space)), copy.deepcopy(space)):
+        assert np.array_equal(clone.mask(hand), space.mask(hand)) and clone.mask(hand).sum() > 13
+
+
 def test_combo_space_errors():
     space = bigtwo.ComboSpace()
     for action in (-1, space.size, True, 1.0, "1"):

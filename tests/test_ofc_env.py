@@ -13,6 +13,7 @@ from handrank import ofc
 def test_without_the_extra_the_import_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
     monkeypatch.delitem(sys.modules, "handrank.ofc.env", raising=False)
+    monkeypatch.delitem(sys.modules, "handrank._env", raising=False)
     with pytest.raises(ImportError, match=r"pip install 'handrank\[rl\]'"):
         importlib.import_module("handrank.ofc.env")
 

@@ -17,13 +17,14 @@ The batch loop keys a five-card row in full only when the OR of its card bits sh
 combo (see check5): about 1 random row in 130.
 """
 cimport cython
-from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memset
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.object cimport PyObject, PyTypeObject
 from handrank._tables cimport *
 from handrank._ints cimport PyLong_CheckExact, hr_small_int
@@ -728,8 +729,10 @@ cdef Py_ssize_t choose(int n, int k) noexcept nogil:
     return r
 
 
-cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64_t must) except -1:
-    """Fill `out` (malloc'd here; the caller frees it) with the sorted moves."""
+cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64_t must,
+                 bint sort=True) except -1:
+    """Fill `out` (malloc'd here; the caller frees it) with the moves, sorted unless `sort` is
+    False."""
     cdef uint8_t ids[52]
     cdef int n = read_hand(hand, ids)
     cdef Py_ssize_t cap = 0, runs = 0
@@ -752,10 +755,18 @@ cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64
     out.moves = <move_t*>malloc(cap * sizeof(move_t))
     if out.cards == NULL or out.moves == NULL:
         raise MemoryError()
-    with nogil:
-        enumerate_moves(out, ids, n, want)
-        qsort(out.moves, out.m, sizeof(move_t), by_size_and_key)
+    if cap < 256:                   # a few moves: releasing the GIL would cost more than them
+        enumerate_sorted(out, ids, n, want, sort)
+    else:
+        with nogil:
+            enumerate_sorted(out, ids, n, want, sort)
     return 0
+
+
+cdef void enumerate_sorted(sink_t* out, const uint8_t* ids, int n, int want, bint sort) noexcept nogil:
+    enumerate_moves(out, ids, n, want)
+    if sort:
+        qsort(out.moves, out.m, sizeof(move_t), by_size_and_key)
 
 
 def moves(Tables t, object hand, int want, int above, uint64_t must):
@@ -780,6 +791,77 @@ def moves(Tables t, object hand, int want, int above, uint64_t must):
         free(out.cards)
         free(out.moves)
     return cards, sizes, keys
+
+
+@cython.auto_pickle(False)
+cdef class ActionIndex:
+    """The actions of an action space's plays of 1 to 5 cards, found by their cards' bit set: the
+    bit sets ascending (`sorted_bits`) and the action - 1 of each (`order`), for rules `t`
+    without long runs (a bigtwo.ComboSpace numbers those by formula)."""
+    cdef Tables t
+    cdef readonly object arrays
+    cdef const uint64_t* bits
+    cdef const int64_t* order
+    cdef Py_ssize_t n
+
+    def __init__(self, Tables t, const uint64_t[::1] sorted_bits, const int64_t[::1] order):
+        if t.c.width != 5:
+            raise ValueError("an ActionIndex takes rules without long runs")
+        if order.shape[0] != sorted_bits.shape[0] or not sorted_bits.shape[0]:
+            raise ValueError("order must match sorted_bits, and neither be empty")
+        self.t = t
+        self.arrays = (sorted_bits.base, order.base)    # alive while the pointers are
+        self.bits = &sorted_bits[0]
+        self.order = &order[0]
+        self.n = sorted_bits.shape[0]
+
+    def mark(self, object hand, int want, int above, uint64_t must, object out):
+        """Set out[a] to 1 for the action a of every move `moves` lists; returns how many. `out`
+        is a writable, contiguous buffer of bytes (a bool, int8 or uint8 array, a bytearray) of
+        an entry per action. Unsorted, and no Python object per move: an RL environment asks for
+        this on every turn (the buffer is read without a typed memoryview, which costs more than
+        marking a hand's moves)."""
+        cdef sink_t found
+        cdef Py_buffer view
+        cdef Py_ssize_t i, m, low, high, mid
+        cdef bint missing = False
+        cdef int j
+        cdef const uint8_t* c
+        cdef uint8_t* marks
+        cdef uint64_t bits
+        PyObject_GetBuffer(out, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        found.cards = NULL
+        found.moves = NULL
+        try:
+            if view.itemsize != 1 or view.len <= self.n:
+                raise ValueError("out must hold a byte for every action")
+            marks = <uint8_t*>view.buf
+            collect(&found, self.t, hand, want, above, must, False)
+            m = found.m
+            for i in range(m):
+                c = found.cards + 5 * i
+                bits = 0
+                for j in range(found.moves[i].size):
+                    bits |= (<uint64_t>1) << c[j]
+                low = 0                        # the first sorted entry >= bits
+                high = self.n
+                while low < high:
+                    mid = (low + high) >> 1
+                    if self.bits[mid] < bits:
+                        low = mid + 1
+                    else:
+                        high = mid
+                if low == self.n or self.bits[low] != bits:
+                    missing = True
+                    break
+                marks[self.order[low] + 1] = 1
+        finally:
+            free(found.cards)
+            free(found.moves)
+            PyBuffer_Release(&view)
+        if missing:
+            raise ValueError("a move is no action of the space (a space of other rules?)")
+        return m
 
 
 def combos(Tables t, object hand, int want, int above, uint64_t must, type combo, tuple kinds):

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from handrank.bigtwo import _bigtwo
-from handrank.bigtwo.combo import Cards, Combo, RulesLike, classify, context, legal_move_arrays
+from handrank.bigtwo.combo import (Cards, Combo, RulesLike, _move_query, classify, context, legal_move_arrays,
+                                    move_arrays)
 from handrank.cards import SUITS, card_str, cards as parse_cards
 
 if TYPE_CHECKING:
@@ -68,6 +69,22 @@ class ComboSpace:
         # the position of each card's suit in the rules' suit order (a top card's digit)
         self._suit_position = np.array([self.rules.suit_order.index(SUITS[c % 4]) for c in range(52)]
                                        + [0] * 204, dtype=np.int64)
+        self._index = self._direct_index()
+
+    def _direct_index(self) -> _bigtwo.ActionIndex | None:
+        """Where a hand's legal moves are exactly `moves` above the key to beat (every preset), the
+        compiled enumeration marks their actions itself (no array of moves, no Python object)."""
+        ctx = context(self.rules)
+        if not ctx.plain or self.rules.run_sizes or self.rules.last_play != "any":
+            return None
+        return _bigtwo.ActionIndex(ctx.tables, self._sorted_bits, self._order)
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if k != "_index"}     # compiled: rebuilt
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._index = self._direct_index()
 
     @property
     def size(self) -> int:
@@ -95,9 +112,27 @@ class ComboSpace:
              must_include: str | int | None = None) -> npt.NDArray[np.bool_]:
         """The legal actions of `hand` on `current` (None: leading) as a (size,) bool mask; the pass
         (action 0) is legal only when there is a combo to beat."""
+        combo, must = _move_query(hand, current, must_include, context(self.rules))
         mask = np.zeros(self.size, dtype=bool)
-        mask[self.legal_actions(hand, current, must_include)] = True
+        self._mark(hand, combo, must, mask)
+        mask[0] = current is not None
         return mask
+
+    def _mark(self, hand: Cards, current: Combo | None, must: int,
+              out: npt.NDArray[np.bool_] | npt.NDArray[np.int8] | npt.NDArray[np.uint8]) -> None:
+        """Set to 1 the entries of `out` (a (size,) bool, int8 or uint8 array) at the actions of
+        the legal moves of a checked query: `current` a Combo of the rules or None, `must` a bit
+        set of cards (0: none). The pass is the caller's."""
+        if self._index is not None:
+            if current is None:
+                self._index.mark(hand, 0, 0, must, out)
+            else:
+                self._index.mark(hand, current.size, current.key, must, out)
+            return
+        cards, sizes, _ = move_arrays(context(self.rules), hand, current, must)
+        long = sizes > 5
+        out[self._actions_of(cards[~long, :5])] = 1
+        out[self._run_actions(cards[long])] = 1
 
     def cards(self, action: int) -> list[int]:
         """The card ids action `action` plays (empty for the pass)."""

@@ -19,9 +19,14 @@ entries   meaning
 and ``action_mask``, the int8 mask of the legal actions over the `ComboSpace` (all zeros for an
 agent not to act). When the game is over every agent gets its `Game.payments` entry as its reward.
 
-``env()`` wraps ``raw_env()`` as PettingZoo's classic games are: an illegal action ends the game
-with ``illegal_reward`` for the agent that made it (default: the most a loser can pay under the
-rules) and 0 for the others. ``raw_env`` raises `bigtwo.IllegalMove` instead, changing nothing.
+``env()`` plays as PettingZoo's classic games do in their wrappers: an illegal action ends the
+game with ``illegal_reward`` for the agent that made it (default: the most a loser can pay under
+the rules) and 0 for the others, and calls out of order are errors (PettingZoo's
+``OrderEnforcingWrapper``, its ``last()`` asking the environment directly). The environment ends
+the game itself rather than through ``TerminateIllegalWrapper`` and ``AssertOutOfBoundsWrapper``,
+whose attribute lookups through three wrappers cost more than a step. ``raw_env`` raises
+`bigtwo.IllegalMove` instead, changing nothing; an action outside the space is an `IllegalMove`
+in both. Every observation holds fresh arrays: a step never reads the agent's mask.
 """
 from __future__ import annotations
 
@@ -30,19 +35,17 @@ from typing import Any
 
 import numpy as np
 
-try:
-    from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
-    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
-    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
-except ImportError as error:          # pragma: no cover - depends on the environment
-    raise ImportError("handrank.bigtwo.env needs the RL extra: pip install 'handrank[rl]'") from error
-
+from handrank._env import TableEnv, spaces
 from handrank.bigtwo.actions import ComboSpace
 from handrank.bigtwo.combo import Combo, RulesLike, context, legal_moves
 from handrank.bigtwo.game import Game, IllegalMove
 from handrank.bigtwo.rules import Rules
 from handrank.bigtwo.scoring import payments
 from handrank.cards import hand_str
+
+# after handrank._env, whose ImportError says what to install when pettingzoo is missing
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 
 __all__ = ["BigTwoEnv", "env", "raw_env", "SIZE", "HAND", "TRICK", "PLAYED", "CARDS_LEFT", "TRICK_OWNER"]
 
@@ -62,12 +65,21 @@ _NO_CARDS, _NO_SEATS = bytes(52), bytes(SEATS)
 
 def env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
         illegal_reward: float | None = None, render_mode: str | None = None) -> Any:
-    """A `BigTwoEnv` in PettingZoo's wrappers (illegal actions end the game, out-of-range actions
-    and calls out of order are errors)."""
+    """A `BigTwoEnv` whose illegal actions end the game (``illegal_reward``, default its
+    `worst_payment`), in PettingZoo's order-enforcing wrapper."""
     inner = BigTwoEnv(players, rules, deal, render_mode)
-    penalty = inner.worst_payment() if illegal_reward is None else illegal_reward
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
-        wrappers.TerminateIllegalWrapper(inner, illegal_reward=penalty)))
+    inner.illegal_reward = inner.worst_payment() if illegal_reward is None else illegal_reward
+    return _OrderEnforcing(inner)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
+    """PettingZoo's order-enforcing wrapper, whose ``last()`` asks the environment directly: the
+    inherited one reads five attributes, each through two ``__getattr__`` calls."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")   # as inherited
+        return self.env.last(observe)  # type: ignore[no-any-return, unused-ignore]
 
 
 def raw_env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
@@ -86,35 +98,36 @@ def _view(seat: int, players: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _action_space(rules: Rules) -> tuple[ComboSpace, dict[tuple[int, ...], int]]:
-    """The rules' ComboSpace and the action of each combo's cards, built once per rule set (the
-    space numbers the combos of the deck as `legal_moves` orders them)."""
-    combos = legal_moves(range(52), None, rules)
-    return ComboSpace(rules), {combo.cards: action for action, combo in enumerate(combos, 1)}
+def _action_space(rules: Rules) -> tuple[ComboSpace, tuple[Combo | None, ...]]:
+    """The rules' ComboSpace and the Combo each action plays (None: the pass), built once per rule
+    set: a step plays the action's Combo without classifying its cards again."""
+    space = ComboSpace(rules)
+    combos: list[Combo | None] = [None] * space.size
+    for combo in legal_moves(range(52), None, rules):
+        combos[space.action(combo.cards)] = combo
+    return space, tuple(combos)
 
 
-class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
+class BigTwoEnv(TableEnv):
     """Big Two games as a PettingZoo AEC environment with action masks.
 
     ``players`` (2 to 4), ``rules`` (a `bigtwo.Rules`, a preset name or None for hk), ``deal``
-    (``"thirteen"`` or ``"all"``, as `Game`). ``reset(seed=...)`` deals a reproducible game."""
+    (``"thirteen"`` or ``"all"``, as `Game`). ``reset(seed=...)`` deals a reproducible game.
+    ``illegal_reward``: None (an illegal action raises `bigtwo.IllegalMove`), or the reward of an
+    agent whose illegal action ends the game (see `env`)."""
 
-    RENDER_MODES = ("human", "ansi")
-    metadata = {"name": "handrank_bigtwo_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    metadata = {"name": "handrank_bigtwo_v0", "render_modes": list(TableEnv.RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
                  render_mode: str | None = None) -> None:
-        super().__init__()
-        if render_mode is not None and render_mode not in self.RENDER_MODES:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        super().__init__(render_mode)
         self.rules = context(rules).rules
         _check_representable(self.rules, players, deal)
-        self._rng = np.random.default_rng()
         self.game = Game(players, self.rules, self._rng, deal)        # checks the table
         self.players = players
         self.deal = deal
-        self.render_mode = render_mode
-        self.space, self._actions = _action_space(self.rules)
+        self.illegal_reward: float | None = None
+        self.space, self._combos = _action_space(self.rules)
         self._size = self.space.size
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -127,12 +140,6 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.space.size) for agent in self.possible_agents}
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
     def worst_payment(self) -> int:
         """The most a loser can pay under the rules: a whole hand left, doubled by every bonus."""
         dealt = min(len(hand) for hand in self.game.hands)
@@ -140,20 +147,12 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                             bonus_held=[False] + [True] * (self.players - 1), whole_deck=self.deal == "all"))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
+        self._start(seed)
         self.game = Game(self.players, self.rules, self._rng, self.deal)
-        self.agents = list(self.possible_agents)
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._state = bytearray(_ZERO + 1)
         self._state_array = np.frombuffer(self._state, dtype=np.int8)     # shares the bytes
         for seat in range(self.players):
             self._sync_hand(seat)
-        self._legal: dict[int, Combo] | None = None
         self.agent_selection = self.possible_agents[self.game.turn]
         if self.game.over:              # decided at the deal (four 2s, a dragun)
             self._finish()
@@ -162,11 +161,12 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         seat = self._seat[agent]
         game = self.game
         observation = self._state_array[self._views[seat]]
-        mask = np.zeros(self._size, dtype=np.int8)
+        mask = np.zeros(self._size, dtype=np.int8)       # the agent's own: a step never reads it
         if game.turn == seat and not game.over:
-            legal = self._legal_actions()
-            mask[np.fromiter(legal, np.intp, len(legal))] = 1
-            mask[0] = game.can_pass
+            hand, to_beat, must = game._query()
+            self.space._mark(hand, to_beat, 0 if must is None else 1 << must, mask)
+            if game.can_pass:
+                mask[0] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -179,16 +179,19 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         game = self.game
         seat = game.turn
         if action == 0:
-            game.pass_()                                   # IllegalMove when leading
+            if not game.can_pass:
+                self._illegal(agent, action)
+                return
+            game.pass_()
             if len(game.hands[seat]) != self._state[_LEFT + seat]:
                 self._sync_hand(seat)                      # where the rules draw a card on a pass
         else:
-            combo = self._legal_actions().get(action)
-            if combo is None:
-                raise IllegalMove(f"action {action} is not legal for {agent} now (see the action_mask)")
-            game._apply(combo)        # one of legal_moves(): play() would check it again
+            combo = self._combos[action] if 0 < action < self._size else None
+            if combo is None or not game._allows(combo):
+                self._illegal(agent, action)
+                return
+            game._apply(combo)
             self._set_trick(seat, combo.cards)
-        self._legal = None
         self._cumulative_rewards[agent] = 0.0
         if game.to_beat is None:
             self._set_trick(None, ())
@@ -198,28 +201,20 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
+    def _render_lines(self) -> list[str]:
         game = self.game
         lines = [repr(game)]
         if game.to_beat is not None:
             lines.append(f"to beat: {game.to_beat} (player_{game.last_player})")
-        lines += [f"player_{p}: {hand_str(hand)}" for p, hand in enumerate(game.hands)]
-        text = "\n".join(lines)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
+        return lines + [f"player_{p}: {hand_str(hand)}" for p, hand in enumerate(game.hands)]
 
     def __getstate__(self) -> dict[str, Any]:
         # the action space and its table are shared by every environment of the rules
-        return {k: v for k, v in self.__dict__.items() if k not in ("_state_array", "space", "_actions")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_state_array", "space", "_combos")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.space, self._actions = _action_space(self.rules)
+        self.space, self._combos = _action_space(self.rules)
         if "_state" in state:                   # (reset has run)
             self._state_array = np.frombuffer(self._state, dtype=np.int8)
 
@@ -231,12 +226,19 @@ class BigTwoEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             self.terminations[other] = True
         self._accumulate_rewards()
 
-    def _legal_actions(self) -> dict[int, Combo]:
-        """The legal plays of the player to act by action (cached until the next step)."""
-        if self._legal is None:
-            actions = self._actions
-            self._legal = {actions[combo.cards]: combo for combo in self.game.legal_moves()}
-        return self._legal
+    def _illegal(self, agent: str, action: int) -> None:
+        """Raise IllegalMove, or under an ``illegal_reward`` end the game (as PettingZoo's
+        TerminateIllegalWrapper does)."""
+        if self.illegal_reward is None or not 0 <= action < self._size:
+            raise IllegalMove(f"action {action} is not legal for {agent} now (see the action_mask)")
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = float(self.illegal_reward)
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def _set_trick(self, owner: int | None, cards: tuple[int, ...]) -> None:
         """The combo to beat is now `cards`, played by `owner` (None: nobody, a new trick)."""

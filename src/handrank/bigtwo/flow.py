@@ -66,8 +66,8 @@ def instant_result(rules: Rules, hands: Sequence[Sequence[int]]) -> tuple[str, i
     when player p holds all four 2s and ``rules.four_twos`` is "win" or "draw"; ``("dragun", p)``
     or ``("dragun_bla_bajd", p)`` (a dragun holding a pair of 3s: p loses) under ``rules.dragun``.
     Four 2s are looked at first, then the players in seat order."""
-    holder = four_twos_holder(hands)
-    if rules.four_twos in ("win", "draw") and holder is not None:
+    holder = four_twos_holder(hands) if rules.four_twos in ("win", "draw") else None
+    if holder is not None:
         return "four_twos", holder
     if rules.dragun:
         for player, hand in enumerate(hands):

@@ -32,6 +32,12 @@ def _strengths(rules: Rules) -> tuple[int, ...]:
     return tuple(card_strength(c, rules) for c in range(52))
 
 
+@lru_cache(maxsize=None)
+def _weakest_first(rules: Rules) -> tuple[int, ...]:
+    """Every card id, the lowest under `rules` first (the first leader holds the first one dealt)."""
+    return tuple(sorted(range(52), key=_strengths(rules).__getitem__))
+
+
 class IllegalMove(ValueError):
     """An action the rules do not allow now; the game state is unchanged."""
 
@@ -113,7 +119,7 @@ class Game:
     def _deal(self, rng: np.random.Generator) -> None:
         """Shuffle and deal: `hands`, and `undealt` (sorted; in drawing order under
         ``rules.draw_on_pass``), the extra card of a three-player whole-deck deal placed by the rules."""
-        deck = [int(c) for c in rng.permutation(52)]
+        deck: list[int] = rng.permutation(52).tolist()
         per_player = 13 if self.deal == "thirteen" or self.players == 4 else 52 // self.players
         extra_card = self.rules.extra_card if self.deal == "all" and 52 % self.players else None
         if extra_card == "remove_lowest":         # the lowest card, not a dealt one, stays out
@@ -164,11 +170,10 @@ class Game:
         self._first_leader()
 
     def _first_leader(self) -> None:
-        strength = _strengths(self.rules).__getitem__
-        lowest = min((c for hand in self.hands for c in hand), key=strength)
+        holder = {c: i for i, hand in enumerate(self.hands) for c in hand}
+        lowest = next(c for c in _weakest_first(self.rules) if c in holder)
         self.opening_card = lowest if self.leader is None else None
-        self.turn = (next(i for i, hand in enumerate(self.hands) if lowest in hand)
-                     if self.leader is None else self.leader)
+        self.turn = holder[lowest] if self.leader is None else self.leader
         self.last_player = self.turn
 
     def _end_at_deal(self, outcome: str, player: int) -> None:
@@ -224,7 +229,7 @@ class Game:
     def _query(self) -> tuple[list[int], Combo | None, int | None]:
         if self.outcome is not None or self.pending_trade:
             raise IllegalMove(self._why_not_now())
-        return self.hands[self.turn], self.to_beat, self.opening_card if self.first_play else None
+        return self.hands[self.turn], self.to_beat, None if self.history else self.opening_card
 
     def legal_moves(self) -> list[Combo]:
         """Every combo the player to act may play (weakest first); passing is `pass_()`."""
@@ -240,8 +245,11 @@ class Game:
         """The legal actions as a bool mask: over `space` (a ComboSpace of this game's rules, any
         hand size), or by default the (8192,) mask of bigtwo.action_mask (hands of <= 13 cards)."""
         hand, to_beat, must = self._query()
-        mask = (action_mask(hand, to_beat, self.rules, must) if space is None
-                else self._checked(space).mask(hand, to_beat, must))
+        if space is None:
+            mask = action_mask(hand, to_beat, self.rules, must)
+        else:
+            mask = np.zeros(self._checked(space).size, dtype=bool)
+            space._mark(hand, to_beat, 0 if must is None else 1 << must, mask)
         mask[0] = self.can_pass
         return mask
 
@@ -268,22 +276,35 @@ class Game:
         if not key:
             raise IllegalMove(f"{hand_str(ids) or 'no cards'} is not a Big Two combo")
         played = make_combo(self._ctx, tuple(ids), key)
-        if must is not None and must not in ids:
-            raise IllegalMove(f"the first play must include {card_str(must)}")
-        if to_beat is not None and not may_follow(self._ctx, played, to_beat):
-            raise IllegalMove(f"{played} does not beat {to_beat}")
-        remaining = [c for c in hand if c not in ids]
-        if not remaining and forbidden_last(self.rules, ids):
-            raise IllegalMove(f"{played} may not be the last play (rules.last_play={self.rules.last_play!r})")
+        refusal = self._refusal(played)
+        if refusal:
+            raise IllegalMove(refusal)
         self._apply(played)
         return played
 
+    def _refusal(self, played: Combo) -> str:
+        """Why the player to act may not play `played`, a Combo of the rules made of cards they
+        hold ("" when they may)."""
+        must = None if self.history else self.opening_card
+        if must is not None and must not in played.cards:
+            return f"the first play must include {card_str(must)}"
+        if self.to_beat is not None and not may_follow(self._ctx, played, self.to_beat):
+            return f"{played} does not beat {self.to_beat}"
+        if played.size == len(self.hands[self.turn]) and forbidden_last(self.rules, played.cards):
+            return f"{played} may not be the last play (rules.last_play={self.rules.last_play!r})"
+        return ""
+
+    def _allows(self, played: Combo) -> bool:
+        """Whether the player to act may play `played`, a Combo of the rules (the RL environment's
+        check of an action: `play` without reading cards)."""
+        hand = self.hands[self.turn]
+        return all(c in hand for c in played.cards) and not self._refusal(played)
+
     def _apply(self, played: Combo) -> None:
-        """Play `played`, a move the caller knows legal (one of `legal_moves()`: the RL
-        environment skips the checks of `play`)."""
+        """Play `played`, a move the caller knows legal (`play` has checked it, or `_allows`)."""
         remaining = [c for c in self.hands[self.turn] if c not in played.cards]
         self.hands[self.turn] = remaining
-        self.history.append(Turn(self.turn, played))
+        self.history.append(tuple.__new__(Turn, (self.turn, played)))   # (Turn() is a Python call)
         self.to_beat = played
         self.last_player = self.turn
         self.passes = 0
@@ -331,8 +352,8 @@ class Game:
 
     def _record_pass(self) -> None:
         """Log the pass; under ``rules.draw_on_pass`` the passer draws the stock's top card."""
-        self.history.append(Turn(self.turn, None))
-        if self._stock and self.undealt:
+        self.history.append(tuple.__new__(Turn, (self.turn, None)))
+        if self.undealt and self._stock:
             insort(self.hands[self.turn], self.undealt.pop(0))
 
     def _trick_over(self) -> bool:

@@ -47,6 +47,8 @@ def holds_bonus(hand: Cards, rules: RulesLike = None) -> bool:
 
 
 def _card_count(held: SupportsIndex | Cards) -> int:
+    if isinstance(held, (list, tuple, str)):     # a hand, as a Game gives them: no protocol check
+        return len(parse_cards(held))
     if isinstance(held, np.ndarray):    # card ids, or a count as a 0-d array: both have __index__
         held = held.tolist()
     if isinstance(held, SupportsIndex):

@@ -24,12 +24,7 @@ from typing import Any
 
 import numpy as np
 
-try:
-    from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
-    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
-except ImportError as error:          # pragma: no cover - depends on the environment
-    raise ImportError("handrank.ofc.env needs the RL extra: pip install 'handrank[rl]'") from error
-
+from handrank._env import TableEnv, spaces
 from handrank.ofc import actions
 from handrank.ofc.game import Game
 from handrank.ofc.rules import Rules, as_rules
@@ -44,7 +39,7 @@ def env(**kwargs: Any) -> OFCEnv:
     return OFCEnv(**kwargs)
 
 
-class OFCEnv(AECEnv):  # type: ignore[misc, unused-ignore]
+class OFCEnv(TableEnv):
     """OFC hands as a PettingZoo AEC environment with action masks.
 
     ``players`` (2 to 4; 3 at most in pineapple and deuce), ``rules`` (an `ofc.Rules` or a preset
@@ -52,22 +47,17 @@ class OFCEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     ``button`` (the dealer's seat; the first to act sits left of it). ``reset(seed=...)`` deals a
     reproducible hand."""
 
-    RENDER_MODES = ("human", "ansi")
-    metadata = {"name": "handrank_ofc_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    metadata = {"name": "handrank_ofc_v0", "render_modes": list(TableEnv.RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, players: int = 2, rules: Rules | str | None = None,
                  fantasyland: tuple[int, ...] | None = None, button: int = 0,
                  render_mode: str | None = None) -> None:
-        super().__init__()
-        if render_mode is not None and render_mode not in self.RENDER_MODES:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        super().__init__(render_mode)
         self.rules = as_rules(rules)
-        self._rng = np.random.default_rng()
         self.game = Game(players, self.rules, self._rng, button, fantasyland)   # checks the table
         self.players = players
         self.fantasyland = fantasyland
         self.button = button
-        self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.observation_spaces = {agent: spaces.Dict({
             "observation": spaces.Box(0, 1, (PLANES, 52), dtype=np.int8),
@@ -75,22 +65,9 @@ class OFCEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(actions.SIZE) for agent in self.possible_agents}
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
+        self._start(seed)
         self.game = Game(self.players, self.rules, self._rng, self.button, self.fantasyland)
-        self.agents = list(self.possible_agents)
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -124,17 +101,8 @@ class OFCEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        lines = [repr(self.game)]
-        lines += [f"player_{p}: {self.game.boards[p]}" for p in range(self.game.players)]
-        text = "\n".join(lines)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
+    def _render_lines(self) -> list[str]:
+        return [repr(self.game)] + [f"player_{p}: {self.game.boards[p]}" for p in range(self.game.players)]
 
     def _settle(self) -> None:
         """Set Fantasyland hands with the solver; at the end hand out the rewards; then select
