@@ -9,6 +9,7 @@ cimport cython
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
+from libc.string cimport memcpy
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from handrank._tables cimport *
 from handrank._kernels cimport *
@@ -206,9 +207,17 @@ cdef extern from * nogil:
     static inline uint16_t hr_lowa5_of(uint64_t key, uint64_t bits, int k) { (void)bits; return hr_lowa5_value(key, k); }
     static inline uint16_t hr_low27_of(uint64_t key, uint64_t bits, int k) { (void)k; return hr_low27_value(key, bits); }
 
-    /* Returns 0 when every hand was k distinct valid cards. */
+    #if defined(_MSC_VER)
+    #define HR_INLINE __forceinline
+    #else
+    #define HR_INLINE __attribute__((always_inline)) inline
+    #endif
+
+    /* Returns 0 when every hand was k distinct valid cards. Compiled twice by NAME: with SAVE
+       constant 0 and 1, so that the loop without `saved` carries no test for it. */
     #define HR_LOOP(NAME, K, VALUE, ATTR, POPCOUNT) \\
-    ATTR static uint64_t NAME(const uint8_t* c, Py_ssize_t n, uint16_t* out, uint16_t* saved) { \\
+    ATTR static HR_INLINE uint64_t NAME##_body(const uint8_t* __restrict c, Py_ssize_t n, \\
+            uint16_t* __restrict out, uint16_t* __restrict saved, const int SAVE) { \\
         uint64_t bits_set = 0; \\
         Py_ssize_t i = 0; \\
         int j, h; \\
@@ -217,8 +226,7 @@ cdef extern from * nogil:
             for (h = 0; h < 4; h++) s[h] = HR_SUMS_START(); \\
             for (j = 0; j < K; j++) \\
                 for (h = 0; h < 4; h++) s[h] = HR_SUMS_ADD(s[h], c[h * K + j]); \\
-            if (saved) \\
-                for (h = 0; h < 4; h++) saved[i + h] = out[i + h]; \\
+            if (SAVE) memcpy(saved + i, out + i, 4 * sizeof(uint16_t)); \\
             for (h = 0; h < 4; h++) { \\
                 bits_set += POPCOUNT(HR_SUMS_BITS(s[h])); \\
                 out[i + h] = VALUE(HR_SUMS_KEY(s[h]), HR_SUMS_BITS(s[h]), K); \\
@@ -228,10 +236,13 @@ cdef extern from * nogil:
             hr_sums s = HR_SUMS_START(); \\
             for (j = 0; j < K; j++) s = HR_SUMS_ADD(s, c[j]); \\
             bits_set += POPCOUNT(HR_SUMS_BITS(s)); \\
-            if (saved) saved[i] = out[i]; \\
+            if (SAVE) saved[i] = out[i]; \\
             out[i] = VALUE(HR_SUMS_KEY(s), HR_SUMS_BITS(s), K); \\
         } \\
         return bits_set != (uint64_t)n * K; \\
+    } \\
+    ATTR static uint64_t NAME(const uint8_t* c, Py_ssize_t n, uint16_t* out, uint16_t* saved) { \\
+        return saved ? NAME##_body(c, n, out, saved, 1) : NAME##_body(c, n, out, saved, 0); \\
     }
     #define HR_LOOPS(SUFFIX, ATTR, POPCOUNT) \\
         HR_LOOP(hr_high5_##SUFFIX, 5, hr_high_of, ATTR, POPCOUNT) \\
@@ -278,8 +289,7 @@ cdef extern from * nogil:
     uint64_t hr_low27_5_popcnt(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
 
 
-cdef inline uint64_t loop(int game, int k, const uint8_t* c, Py_ssize_t n, uint16_t* out,
-                          uint16_t* saved) noexcept nogil:
+cdef inline uint64_t loop(int game, int k, const uint8_t* c, Py_ssize_t n, uint16_t* out) noexcept nogil:
     # The 3-card and row loops. Called with constant game and k (below), so each compiles to its
     # own specialised loop.
     cdef uint64_t bad = 0
@@ -287,8 +297,6 @@ cdef inline uint64_t loop(int game, int k, const uint8_t* c, Py_ssize_t n, uint1
     cdef Py_ssize_t i
     for i in range(n):
         mask = card_mask(c, k, &bad)
-        if saved:
-            saved[i] = out[i]
         out[i] = value_of(key_sum(c, k), mask, game, k)
         c += k
     return bad
@@ -298,12 +306,20 @@ ctypedef uint64_t (*loop_t)(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*) no
 
 # One function per game and hand size, reached through a table of pointers. Called directly,
 # gcc merged the loops of one hand size into a single copy that tested the game on every hand.
+# These copy `saved` in one pass first: stores interleaved with the per-row loop measured 12-22%
+# slower than the pass.
 cdef uint64_t row3(const uint8_t* c, Py_ssize_t n, uint16_t* o, uint16_t* s) noexcept nogil:
-    return loop(GAME_ROW, 3, c, n, o, s)
+    if s:
+        memcpy(s, o, n * sizeof(uint16_t))
+    return loop(GAME_ROW, 3, c, n, o)
 cdef uint64_t row5(const uint8_t* c, Py_ssize_t n, uint16_t* o, uint16_t* s) noexcept nogil:
-    return loop(GAME_ROW, 5, c, n, o, s)
+    if s:
+        memcpy(s, o, n * sizeof(uint16_t))
+    return loop(GAME_ROW, 5, c, n, o)
 cdef uint64_t high3_3(const uint8_t* c, Py_ssize_t n, uint16_t* o, uint16_t* s) noexcept nogil:
-    return loop(GAME_HIGH3, 3, c, n, o, s)
+    if s:
+        memcpy(s, o, n * sizeof(uint16_t))
+    return loop(GAME_HIGH3, 3, c, n, o)
 
 cdef loop_t[5][8] LOOPS     # by game and hand size
 LOOPS[GAME_ROW][3], LOOPS[GAME_ROW][5] = row3, row5
