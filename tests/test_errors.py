@@ -278,6 +278,37 @@ def test_out_unchanged_after_error(name, k, threads):
         assert np.array_equal(out, sentinel[:4])
 
 
+def test_out_unchanged_when_calls_of_other_sizes_and_threads_interleave():
+    # the copy of `out` a call keeps to restore it lives on between calls of a thread: calls of
+    # other sizes, and calls from other threads at the same time, must not share it
+    import threading
+    sizes = (100_000, 7, 40_000, 100_000, 0, 3)
+    failures = []
+
+    def calls(seed):
+        for n in sizes:
+            hands = _with_bad_row(7, max(n - 1, 0), 99, n=max(n, 1))[:n]
+            sentinel = np.arange(n, dtype=np.uint16) * 3 + seed
+            out = sentinel.copy()
+            try:
+                high.evaluate_batch(hands, out=out, threads=2)
+            except ValueError:
+                pass
+            if n and not np.array_equal(out, sentinel):
+                failures.append((seed, n))
+            good_rows = hands[:max(n - 1, 0)]
+            written = high.evaluate_batch(good_rows, out=out[:len(good_rows)], threads=2)
+            if not np.array_equal(written, high.evaluate_batch(good_rows, threads=1)):
+                failures.append((seed, n, "values"))
+
+    workers = [threading.Thread(target=calls, args=(seed,)) for seed in range(3)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert failures == []
+
+
 @pytest.mark.parametrize("name, k", CASES)
 def test_bad_threads(name, k):
     mod = module(name)
