@@ -5,8 +5,10 @@ alike: each allocates its output (the single process one array, the workers one 
 on the workers), neither moves hands (they are dealt on the workers block by block with fixed
 seeds, and the single process deals the same blocks).
 
-    python benchmarks/dask_vs_single.py [hands] [rounds] [--profile]
+    python benchmarks/dask_vs_single.py [hands] [rounds] [rows per block] [--profile]
 
+Blocks are 4M rows (28 MB) unless given: Dask's guidance is chunks of 100 MB or so (its default
+`array.chunk-size` is 128 MiB), and fewer, larger tasks leave the cluster less to do.
 --profile leaves the workers' statistical profiler on (Dask's default; see docs/dask.md).
 Also printed: how many blocks each worker holds (a worker runs the tasks of its own blocks: an
 uneven split caps the ratio by itself) and, from Dask's task stream, each worker's time in tasks
@@ -27,23 +29,20 @@ import handrank as hr
 import handrank.dask as hd
 from handrank import high
 
-ROWS_PER_BLOCK = 1 << 22
-
-
 def deal_block(block_info=None):
     (start, stop), _ = block_info[None]["array-location"]
     return hr.random_hands(stop - start, 7, seed=start)
 
 
-def main(n, rounds, profile):
+def main(n, rounds, rows_per_block, profile):
     dask.config.set({"distributed.worker.profile.enabled": profile})
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
-        chunks = (tuple(min(ROWS_PER_BLOCK, n - a) for a in range(0, n, ROWS_PER_BLOCK)), (7,))
+        chunks = (tuple(min(rows_per_block, n - a) for a in range(0, n, rows_per_block)), (7,))
         hands = client.persist(da.map_blocks(deal_block, chunks=chunks, dtype=np.uint8))
         distributed.wait(hands)
-        local = np.concatenate([hr.random_hands(min(ROWS_PER_BLOCK, n - a), 7, seed=a)
-                                for a in range(0, n, ROWS_PER_BLOCK)])
+        local = np.concatenate([hr.random_hands(min(rows_per_block, n - a), 7, seed=a)
+                                for a in range(0, n, rows_per_block)])
         holders = client.who_has(client.futures_of(hands))
         split = sorted(Counter(workers[0] for workers in holders.values()).values())
         single, spread, streams = [], [], []
@@ -61,7 +60,7 @@ def main(n, rounds, profile):
             del values, expected
             time.sleep(0.5)     # the cluster forgets the results before the next round
         ratios = [a / b for a, b in zip(single, spread)]
-        print(f"{n:,} hands, worker profiler {'on' if profile else 'off'}: single process "
+        print(f"{n:,} hands in blocks of {rows_per_block:,} rows, worker profiler {'on' if profile else 'off'}: single process "
               f"{statistics.median(single):.2f} s, LocalCluster {statistics.median(spread):.2f} s, "
               f"speed ratio median of rounds {statistics.median(ratios):.2f} "
               f"({', '.join(f'{r:.2f}' for r in ratios)}), load average {os.getloadavg()[0]:.1f}")
@@ -86,4 +85,4 @@ def in_and_between_tasks(records):
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     main(int(args[0]) if args else 100_000_000, int(args[1]) if len(args) > 1 else 5,
-         "--profile" in sys.argv)
+         int(args[2]) if len(args) > 2 else 1 << 22, "--profile" in sys.argv)
