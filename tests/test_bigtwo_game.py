@@ -12,14 +12,7 @@ import handrank as hr
 from handrank import bigtwo
 from handrank.bigtwo import Game, IllegalMove, Rules
 
-
-def random_game(game: Game, chooser: random.Random) -> None:
-    while not game.over:
-        moves = game.legal_moves()
-        if game.can_pass and (not moves or chooser.random() < 0.3):
-            game.pass_()
-        else:
-            game.play(chooser.choice(moves))
+from bigtwo_support import play_out
 
 
 def check_finished(game: Game, dealt: list[list[int]]) -> None:
@@ -62,7 +55,7 @@ def test_random_games(players, deal):
             assert sizes == [26, 26]
         else:
             assert sizes == [13] * players
-        random_game(game, chooser)
+        play_out(game, chooser)
         check_finished(game, dealt)
 
 
@@ -162,7 +155,7 @@ def test_trick_resets_after_everyone_else_passes():
 
 def test_game_over_refuses_actions():
     game = Game(seed=4)
-    random_game(game, random.Random(0))
+    play_out(game, random.Random(0))
     before = snapshot(game)
     for action in (game.legal_moves, game.pass_, lambda: game.play("3d")):
         with pytest.raises(IllegalMove, match="the game is over"):
@@ -189,7 +182,7 @@ def test_copies_and_pickles_are_independent():
     game.play(game.legal_moves()[0])
     for clone in (game.copy(), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
         assert snapshot(clone) == snapshot(game) and clone.rules == game.rules
-        random_game(clone, random.Random(1))
+        play_out(clone, random.Random(1))
         assert clone.over and not game.over and sum(clone.payments()) == 0
     assert len(game.history) == 1
     rules = pickle.loads(pickle.dumps(Rules(straights="ace_low")))

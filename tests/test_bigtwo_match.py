@@ -14,6 +14,8 @@ import handrank as hr
 from handrank import bigtwo
 from handrank.bigtwo import Game, Gift, Match, Rules
 
+from bigtwo_support import play_out
+
 BIG_TWO_RANKS = "3456789TJQKA2"
 
 
@@ -21,16 +23,6 @@ def strength(card: int, rules: Rules) -> tuple[int, int]:
     """Big Two order from the card's text: rank, then the ruleset's suit order."""
     text = hr.card_str(card)
     return BIG_TWO_RANKS.index(text[0]), rules.suit_order.index(text[1])
-
-
-def play_out(game: Game, chooser: random.Random) -> None:
-    """Random legal plays (and some passes) until the game is over."""
-    while not game.over:
-        moves = game.legal_moves()
-        if game.can_pass and (not moves or chooser.random() < 0.3):
-            game.pass_()
-        else:
-            game.play(chooser.choice(moves))
 
 
 def finish_game(match: Match, chooser: random.Random) -> list[int]:

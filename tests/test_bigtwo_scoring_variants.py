@@ -10,6 +10,8 @@ import handrank as hr
 from handrank import bigtwo
 from handrank.bigtwo import Rules, TeamResult
 
+from bigtwo_support import play_out
+
 TWOS = set("2")
 
 
@@ -65,13 +67,7 @@ def test_unused_twos_against_the_slow_payment():
 def test_a_game_pays_for_its_unused_twos():
     rules = Rules(unplayed_two_multiplier=2)
     game = bigtwo.Game(4, rules, seed=3)
-    chooser = random.Random(3)
-    while not game.over:
-        moves = game.legal_moves()
-        if game.can_pass and (not moves or chooser.random() < 0.3):
-            game.pass_()
-        else:
-            game.play(chooser.choice(moves))
+    play_out(game, random.Random(3))
     expected = [-slow_payment(hr.hand_str(h), 2) if h else 0 for h in game.hands]
     expected[game.winner] = -sum(expected)
     assert game.payments() == expected
