@@ -156,6 +156,10 @@ def test_illegal_actions(caplog: pytest.LogCaptureFixture) -> None:
     assert "Illegal move" in caplog.text                 # PettingZoo's log
     assert all(wrapped.terminations.values())
     assert wrapped.rewards == {a: (-13 * 3 * 4 if a == offender else 0) for a in wrapped.possible_agents}
+    for _ in wrapped.agent_iter():                       # the terminated agents step out
+        wrapped.step(None)
+    wrapped.step(None)                                   # after the game: PettingZoo's warning
+    assert not wrapped.agents and "after all agents are terminated" in caplog.text
     assert bigtwo_env.env(illegal_reward=-5).unwrapped.worst_payment() == -39
 
 
@@ -221,8 +225,11 @@ def test_observations_are_the_agents_own() -> None:
 
 def test_the_wrapped_environment_refuses_actions_outside_the_space() -> None:
     wrapped = bigtwo_env.env()
-    with pytest.raises(AttributeError, match="before reset"):     # PettingZoo's order enforcing
-        wrapped.last()
+    for read in ("last", "agents", "agent_selection", "rewards"):   # PettingZoo's order enforcing
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(wrapped, read)() if read == "last" else getattr(wrapped, read)
+    with pytest.raises(AssertionError, match="reset"):
+        wrapped.step(0)
     wrapped.reset(seed=3)
     assert wrapped.last()[0]["action_mask"].any()
     for action in (-1, wrapped.unwrapped.space.size):

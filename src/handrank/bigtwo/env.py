@@ -60,7 +60,7 @@ SIZE = TRICK_OWNER + SEATS
 _TRICK, _PLAYED = SEATS * 52, SEATS * 52 + 52
 _LEFT, _OWNER = _PLAYED + 52, _PLAYED + 52 + SEATS
 _ZERO = _OWNER + SEATS
-_NO_CARDS, _NO_SEATS = bytes(52), bytes(SEATS)
+_NO_CARDS = bytes(52)
 
 
 def env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
@@ -73,13 +73,34 @@ def env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
-    """PettingZoo's order-enforcing wrapper, whose ``last()`` asks the environment directly: the
-    inherited one reads five attributes, each through two ``__getattr__`` calls."""
+    """PettingZoo's order-enforcing wrapper, with the same checks on the attributes and calls a
+    loop over ``agent_iter()`` makes on every step read directly: inherited, each reads through
+    two ``__getattr__`` calls (``last()`` alone reads five attributes so), which cost as much as
+    the step."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")   # as inherited
         return self.env.last(observe)  # type: ignore[no-any-return, unused-ignore]
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)     # PettingZoo's error, or its warning after the game
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")               # as inherited
+        return self.env.agents  # type: ignore[no-any-return, unused-ignore]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")      # as inherited
+        return self.env.agent_selection  # type: ignore[no-any-return, unused-ignore]
 
 
 def raw_env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
@@ -126,6 +147,7 @@ class BigTwoEnv(TableEnv):
         self.game = Game(players, self.rules, self._rng, deal)        # checks the table
         self.players = players
         self.deal = deal
+        self._draws = self.game._stock                 # a pass draws a card (rules.draw_on_pass)
         self.illegal_reward: float | None = None
         self.space, self._combos = _action_space(self.rules)
         self._size = self.space.size
@@ -160,14 +182,10 @@ class BigTwoEnv(TableEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         game = self.game
-        observation = self._state_array[self._views[seat]]
-        mask = np.zeros(self._size, dtype=np.int8)       # the agent's own: a step never reads it
-        if game.turn == seat and not game.over:
-            hand, to_beat, must = game._query()
-            self.space._mark(hand, to_beat, 0 if must is None else 1 << must, mask)
-            if game.can_pass:
-                mask[0] = 1
-        return {"observation": observation, "action_mask": mask}
+        mask = np.zeros(self._size, np.int8)     # the agent's own: a step never reads it
+        if game.turn == seat and game.outcome is None:
+            game._mark(self.space, mask)
+        return {"observation": self._state_array[self._views[seat]], "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -177,25 +195,28 @@ class BigTwoEnv(TableEnv):
         if type(action) is not int and (isinstance(action, bool) or not isinstance(action, np.integer)):
             raise TypeError(f"{agent} must act: an int action in 0..{self.space.size - 1}, not {action!r}")
         game = self.game
-        seat = game.turn
+        seat, trick, owner = game.turn, game.to_beat, game.last_player     # the trick so far
         if action == 0:
-            if not game.can_pass:
+            try:
+                game.pass_()
+            except IllegalMove:                            # leading: the game is unchanged
                 self._illegal(agent, action)
                 return
-            game.pass_()
-            if len(game.hands[seat]) != self._state[_LEFT + seat]:
-                self._sync_hand(seat)                      # where the rules draw a card on a pass
+            if self._draws:
+                self._sync_hand(seat)                      # the card drawn on a pass
+            if trick is not None and game.to_beat is None:
+                self._end_trick(trick.cards, owner)
         else:
             combo = self._combos[action] if 0 < action < self._size else None
             if combo is None or not game._allows(combo):
                 self._illegal(agent, action)
                 return
             game._apply(combo)
-            self._set_trick(seat, combo.cards)
+            if trick is not None:
+                self._end_trick(trick.cards, owner)
+            self._show_play(seat, combo.cards)
         self._cumulative_rewards[agent] = 0.0
-        if game.to_beat is None:
-            self._set_trick(None, ())
-        if game.over:
+        if game.outcome is not None:
             self._finish()
         self.agent_selection = self.possible_agents[game.turn]
         if self.render_mode == "human":
@@ -240,13 +261,17 @@ class BigTwoEnv(TableEnv):
         self._accumulate_rewards()
         self._deads_step_first()
 
-    def _set_trick(self, owner: int | None, cards: tuple[int, ...]) -> None:
-        """The combo to beat is now `cards`, played by `owner` (None: nobody, a new trick)."""
+    # (a byte at a time: a slice assignment to a bytearray costs as much as four bytes)
+    def _end_trick(self, cards: tuple[int, ...], owner: int) -> None:
+        """`owner`'s `cards` are no longer the combo to beat."""
         state = self._state
-        state[_TRICK:_PLAYED] = _NO_CARDS
-        state[_OWNER:_ZERO] = _NO_SEATS
-        if owner is None:
-            return
+        for card in cards:
+            state[_TRICK + card] = 0
+        state[_OWNER + owner] = 0
+
+    def _show_play(self, owner: int, cards: tuple[int, ...]) -> None:
+        """`owner` played `cards`, now the combo to beat."""
+        state = self._state
         start = 52 * owner
         for card in cards:
             state[start + card] = 0

@@ -170,10 +170,10 @@ class Game:
         self._first_leader()
 
     def _first_leader(self) -> None:
-        holder = {c: i for i, hand in enumerate(self.hands) for c in hand}
-        lowest = next(c for c in _weakest_first(self.rules) if c in holder)
+        lowest, holder = next((card, i) for card in _weakest_first(self.rules)   # (usually the first)
+                              for i, hand in enumerate(self.hands) if card in hand)
         self.opening_card = lowest if self.leader is None else None
-        self.turn = holder[lowest] if self.leader is None else self.leader
+        self.turn = holder if self.leader is None else self.leader
         self.last_player = self.turn
 
     def _end_at_deal(self, outcome: str, player: int) -> None:
@@ -244,14 +244,22 @@ class Game:
     def action_mask(self, space: ComboSpace | None = None) -> npt.NDArray[np.bool_]:
         """The legal actions as a bool mask: over `space` (a ComboSpace of this game's rules, any
         hand size), or by default the (8192,) mask of bigtwo.action_mask (hands of <= 13 cards)."""
-        hand, to_beat, must = self._query()
         if space is None:
+            hand, to_beat, must = self._query()
             mask = action_mask(hand, to_beat, self.rules, must)
+            mask[0] = self.can_pass
         else:
             mask = np.zeros(self._checked(space).size, dtype=bool)
-            space._mark(hand, to_beat, 0 if must is None else 1 << must, mask)
-        mask[0] = self.can_pass
+            self._mark(space, mask)
         return mask
+
+    def _mark(self, space: ComboSpace, out: npt.NDArray[np.bool_] | npt.NDArray[np.int8]) -> None:
+        """Set to 1 the entries of `out` (zeros, one per action of `space`, a ComboSpace of the
+        rules) at the legal actions, the pass included (the RL environment's mask on every turn)."""
+        hand, to_beat, must = self._query()
+        space._mark(hand, to_beat, 0 if must is None else 1 << must, out)
+        if to_beat is not None or self._stuck(self.turn):
+            out[0] = 1
 
     def _why_not_now(self) -> str:
         if self.pending_trade:
@@ -298,7 +306,10 @@ class Game:
         """Whether the player to act may play `played`, a Combo of the rules (the RL environment's
         check of an action: `play` without reading cards)."""
         hand = self.hands[self.turn]
-        return all(c in hand for c in played.cards) and not self._refusal(played)
+        for card in played.cards:               # (a loop: all() over a generator costs more)
+            if card not in hand:
+                return False
+        return not self._refusal(played)
 
     def _apply(self, played: Combo) -> None:
         """Play `played`, a move the caller knows legal (`play` has checked it, or `_allows`)."""
@@ -334,7 +345,8 @@ class Game:
 
     def pass_(self) -> None:
         """Pass. Illegal when leading a trick, unless the last-card rule leaves nothing to lead."""
-        self._query()
+        if self.outcome is not None or self.pending_trade:
+            raise IllegalMove(self._why_not_now())
         if self.to_beat is None:
             if not self._stuck(self.turn):
                 raise IllegalMove(f"player {self.turn} leads the trick and cannot pass")
