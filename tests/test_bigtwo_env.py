@@ -223,14 +223,19 @@ def test_observations_are_the_agents_own() -> None:
         env.step(illegal)
 
 
-def test_the_wrapped_environment_refuses_actions_outside_the_space() -> None:
+def test_the_wrapped_environment_enforces_the_order_and_refuses_actions_outside_the_space() -> None:
     wrapped = bigtwo_env.env()
     for read in ("last", "agents", "agent_selection", "rewards"):   # PettingZoo's order enforcing
         with pytest.raises(AttributeError, match="before reset"):
             getattr(wrapped, read)() if read == "last" else getattr(wrapped, read)
-    with pytest.raises(AssertionError, match="reset"):
-        wrapped.step(0)
+    for call in (wrapped.step, lambda _: wrapped.agent_iter()):
+        with pytest.raises(AssertionError, match="reset"):
+            call(0)
     wrapped.reset(seed=3)
+    turns = wrapped.agent_iter()
+    assert next(turns) == wrapped.agent_selection
+    with pytest.raises(AssertionError, match="call step"):          # a turn only after a step
+        next(turns)
     assert wrapped.last()[0]["action_mask"].any()
     for action in (-1, wrapped.unwrapped.space.size):
         with pytest.raises(bigtwo.IllegalMove):

@@ -90,6 +90,11 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unu
         else:
             super().step(action)     # PettingZoo's error, or its warning after the game
 
+    def agent_iter(self, max_iter: int = 2**63) -> _Turns:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Turns(self, max_iter)
+
     @property
     def agents(self) -> list[str]:
         if not self._has_reset:
@@ -100,6 +105,25 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unu
     def agent_selection(self) -> str:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")      # as inherited
+        return self.env.agent_selection  # type: ignore[no-any-return, unused-ignore]
+
+
+class _Turns:
+    """PettingZoo's order-enforcing ``agent_iter()``, the same checks made on the environment
+    directly: the agent to act until the game is over, each turn only after a step."""
+
+    def __init__(self, wrapper: _OrderEnforcing, max_iter: int) -> None:
+        self.wrapper, self.env, self.left = wrapper, wrapper.env, max_iter
+
+    def __iter__(self) -> _Turns:
+        return self
+
+    def __next__(self) -> str:
+        if not self.env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        assert self.wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        self.wrapper._has_updated = False
         return self.env.agent_selection  # type: ignore[no-any-return, unused-ignore]
 
 
