@@ -3,7 +3,10 @@ running the batch call on 2 threads over the same hands (targets: evaluate at le
 count_all(7) within 2x, of the single process). The hands are dealt on the workers, block by
 block with fixed seeds, and kept there; the single process deals the same blocks.
 
-The cluster is Dask's defaults otherwise (the workers' profiler on). Each worker runs the tasks
+The Dask benchmarks time the single process before each of their rounds and record the median of
+the rounds' ratios (extra_info["speed_vs_single_process"], ["time_vs_single_process"]): the VM's
+speed drifts within seconds, so the medians of two tests taken a minute apart can differ by more
+than the overhead measured. The cluster is Dask's defaults otherwise (the workers' profiler on). Each worker runs the tasks
 of the blocks it holds, so the benchmark records how many blocks each holds
 (extra_info["blocks_per_worker"]): 24 blocks of 4M rows split 12/12 at 100M hands; a split such
 as 3/2 (20M hands) caps the ratio by itself. A timed evaluate round is what a user's job is:
@@ -29,7 +32,7 @@ import handrank.dask as hd  # noqa: E402
 from handrank import high  # noqa: E402
 
 ROWS_PER_BLOCK = 1 << 22
-ROUNDS = 5
+ROUNDS = 9
 
 
 def deal_block(block_info=None):
@@ -60,6 +63,19 @@ def local_hands(n_hands):
                            for a in range(0, n_hands, ROWS_PER_BLOCK)])
 
 
+def after_single_process(times, client, spread_hands, single_process):
+    """A benchmark round's setup: wait until the cluster has forgotten the last round's results
+    (releasing them keeps it busy for a moment), then time `single_process` (the same job in this
+    process) into `times`. The VM's speed drifts within seconds, so the two are compared round by
+    round."""
+    def setup():
+        forget_results(client, spread_hands)
+        start = time.perf_counter()
+        single_process()
+        times.append(time.perf_counter() - start)
+    return setup
+
+
 def forget_results(client, spread_hands):
     """Wait until the cluster holds the hands alone: a job has the same keys every round, and
     would find the last round's results computed."""
@@ -87,8 +103,13 @@ def test_dask_evaluate_kept_on_workers(benchmark, client, spread_hands, local_ha
     def run():
         distributed.wait(client.persist(hd.evaluate(spread_hands)))
 
-    benchmark.pedantic(run, setup=lambda: forget_results(client, spread_hands), rounds=ROUNDS)
+    single = []
+    benchmark.pedantic(run, setup=after_single_process(single, client, spread_hands,
+                                                       lambda: high.evaluate_batch(local_hands, threads=2)),
+                       rounds=ROUNDS)
     record(n_hands)
+    benchmark.extra_info["speed_vs_single_process"] = float(np.median(
+        [a / b for a, b in zip(single, benchmark.stats.stats.data)]))       # median of the rounds'
     benchmark.extra_info["blocks_per_worker"] = blocks_per_worker(client, spread_hands)
 
 
@@ -99,6 +120,9 @@ def test_single_process_count_all(benchmark):
 
 @pytest.mark.benchmark(group="dask count_all(7)")
 def test_dask_count_all(benchmark, client, spread_hands):
-    counts = benchmark.pedantic(lambda: hd.count_all(7).compute(),
-                                setup=lambda: forget_results(client, spread_hands), rounds=ROUNDS)
+    single = []
+    counts = benchmark.pedantic(lambda: hd.count_all(7).compute(), rounds=ROUNDS,
+                                setup=after_single_process(single, client, spread_hands, lambda: high.count_all(7)))
     assert counts.sum() == 133_784_560
+    benchmark.extra_info["time_vs_single_process"] = float(np.median(
+        [b / a for a, b in zip(single, benchmark.stats.stats.data)]))       # median of the rounds'
