@@ -22,7 +22,7 @@ agent not to act). When the game is over every agent gets its `Game.payments` en
 ``env()`` plays as PettingZoo's classic games do in their wrappers: an illegal action ends the
 game with ``illegal_reward`` for the agent that made it (default: the most a loser can pay under
 the rules) and 0 for the others, and calls out of order are errors (PettingZoo's
-``OrderEnforcingWrapper``, its ``last()`` asking the environment directly). The environment ends
+``OrderEnforcingWrapper``, whose per-step reads go to the environment directly). The environment ends
 the game itself rather than through ``TerminateIllegalWrapper`` and ``AssertOutOfBoundsWrapper``,
 whose attribute lookups through three wrappers cost more than a step. ``raw_env`` raises
 `bigtwo.IllegalMove` instead, changing nothing; an action outside the space is an `IllegalMove`
