@@ -6,13 +6,12 @@ block with fixed seeds, and kept there; the single process deals the same blocks
 The Dask benchmarks time the single process before each of their rounds and record the median of
 the rounds' ratios (extra_info["speed_vs_single_process"], ["time_vs_single_process"]): the VM's
 speed drifts within seconds, so the medians of two tests taken a minute apart can differ by more
-than the overhead measured. The cluster is Dask's defaults otherwise (the workers' profiler on). Each worker runs the tasks
-of the blocks it holds, so the benchmark records how many blocks each holds
-(extra_info["blocks_per_worker"]): 24 blocks of 4M rows split 12/12 at 100M hands; a split such
-as 3/2 (20M hands) caps the ratio by itself. A timed evaluate round is what a user's job is:
+than the overhead measured. The cluster is Dask's defaults otherwise (the workers' profiler on).
+Each worker runs the tasks of the blocks it holds, so the benchmark records how many blocks each
+holds (extra_info["blocks_per_worker"]): 24 blocks of 4M rows split 12/12 at 100M hands; a split
+such as 3/2 (20M hands) caps the ratio by itself. A timed evaluate round is what a user's job is:
 build the graph, persist it, wait for every chunk's values on the workers; the check of the
-values (rows of every block) against the single process runs once, untimed, before the
-rounds.
+values (rows of every block) against the single process runs once, untimed, before the rounds.
 
     HANDRANK_BENCH_N=100000000 pytest benchmarks/test_bench_dask.py
 """
