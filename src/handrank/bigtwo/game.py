@@ -1,6 +1,7 @@
 """A compact Big Two game state for bots and RL: deal, turns, tricks, the end and the payments."""
 from __future__ import annotations
 
+import operator
 from bisect import insort
 from collections.abc import Sequence
 from functools import lru_cache
@@ -67,13 +68,15 @@ class Game:
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
                  deal: str = "thirteen", *, leader: int | None = None,
                  hands: Sequence[Cards] | None = None) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
+        players = player_count(players)
         if deal not in DEALS:
             raise ValueError(f"deal must be one of {DEALS}, got {deal!r}")
-        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)
-                                   or not 0 <= leader < players):
-            raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
+        if leader is not None:
+            seat = _whole_number(leader)
+            if seat is None or not 0 <= seat < players:
+                raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
+            leader = seat
+        rng = deal_generator(seed)
         self._ctx = context(rules)
         self.rules = self._ctx.rules
         if self.rules.dragon and (players, deal) != (3, "all"):
@@ -106,7 +109,6 @@ class Game:
         self.hands: list[list[int]]
         self.undealt: list[int]
         if hands is None:
-            rng = np.random.default_rng(seed)
             self._deal(rng)
             while self.rules.four_twos == "redeal" and four_twos_holder(self.hands) is not None:
                 self._deal(rng)
@@ -440,6 +442,37 @@ class Game:
                  f"winner={self.winner}" if self.outcome == "out" else f"outcome={self.outcome!r}")
         counts = [len(h) for h in self.hands]
         return f"Game(players={self.players}, cards={counts}, {state})"
+
+
+def player_count(players: int) -> int:
+    """`players` checked: 2 to 4, a Python or numpy int."""
+    count = _whole_number(players)
+    if count is None or not 2 <= count <= 4:
+        raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
+    return count
+
+
+def _whole_number(value: Any) -> int | None:
+    """`value` as a Python int when it is an int or a numpy integer (never a bool), else None."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def deal_generator(seed: int | np.random.Generator | None) -> np.random.Generator:
+    """The random generator of deals: a numpy Generator is used as it is; None is fresh
+    entropy; else a seed as numpy takes one (an int >= 0)."""
+    if isinstance(seed, (bool, np.bool_)):
+        raise TypeError("seed must be None, an int >= 0 or a numpy Generator, not bool")
+    if isinstance(seed, (int, np.integer)) and seed < 0:
+        raise ValueError(f"seed must be None, an int >= 0 or a numpy Generator, got {seed}")
+    try:
+        return np.random.default_rng(seed)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"seed must be None, an int >= 0 or a numpy Generator, got {seed!r} ({e})") from None
 
 
 def _given_hands(hands: Sequence[Cards], players: int) -> list[list[int]]:

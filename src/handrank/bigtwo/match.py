@@ -9,7 +9,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from handrank.bigtwo.combo import Cards, RulesLike, card_strength, context
-from handrank.bigtwo.game import DEALS, Game
+from handrank.bigtwo.game import DEALS, Game, deal_generator, player_count
 from handrank.bigtwo.rules import Rules
 from handrank.bigtwo.scoring import TeamResult, finish_points, team_result
 from handrank.cards import cards as parse_cards, hand_str
@@ -74,8 +74,7 @@ class Match:
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
                  deal: str = "thirteen", president_gift: PresidentGift | None = None) -> None:
         self.rules: Rules = context(rules).rules
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
+        players = player_count(players)
         if self.rules.scoring == "teams" and players != 4:
             raise ValueError(f"Rules.scoring 'teams' is played by 4 players (2 against 2), got {players}")
         if deal not in DEALS:
@@ -87,7 +86,7 @@ class Match:
         self.players = players
         self.deal = deal
         self.president_gift = president_gift
-        self._rng = np.random.default_rng(seed)
+        self._rng = deal_generator(seed)
         self.scores = [0] * players
         #: the result of each game played, oldest first
         self.results: list[GameResult] = []
