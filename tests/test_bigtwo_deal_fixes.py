@@ -40,6 +40,103 @@ def play_passing(game: Game, chooser: random.Random) -> list[int]:
     return played_cards(game)
 
 
+# ----------------------------------------------------------------------------- F5
+def test_a_stock_of_given_hands_is_shuffled_from_the_seed():
+    """F5: with given hands the stock was in id order (2h, 2s, 3h, 3s, ...), so every draw was
+    predictable."""
+    hands = ["3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad 2d", "3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2c"]
+    rules = Rules(draw_on_pass=True)
+    stocks = [Game(2, rules, seed=seed, hands=hands).undealt for seed in range(5)]
+    rest = sorted(set(range(52)) - set(hr.cards(" ".join(hands))))
+    assert all(sorted(stock) == rest for stock in stocks)
+    assert all(stock != rest for stock in stocks) and len({tuple(s) for s in stocks}) == 5
+    assert Game(2, rules, seed=3, hands=hands).undealt == stocks[3]          # reproducible
+    # cards left out of a deal that is no stock stay in id order
+    assert Game(2, seed=3, hands=hands).undealt == rest
+    # the stock given is taken in its order, top card first
+    given = Game(2, rules, hands=hands, undealt="Kh 2h 5s")
+    assert given.undealt == hr.cards("Kh 2h 5s")
+    given.play("3d")
+    given.pass_()
+    assert C("Kh") in given.hands[1] and given.undealt == hr.cards("2h 5s")
+
+
+def test_four_players_and_shootouts_have_no_stock():
+    """F5: a 4-player team shootout (5 cards each) gave passers 32 cards to draw, but the docs say
+    "with 4 players there is no stock"."""
+    game = Game(4, Rules(draw_on_pass=True), hands=["3d 4d 5d 6d 7d", "3c 4c 5c 6c 7c",
+                                                    "3h 4h 5h 6h 7h", "3s 4s 5s 6s 7s"])
+    assert len(game.undealt) == 32 and game.undealt == sorted(game.undealt)     # out of play
+    game.play("3d")
+    game.pass_()
+    assert [len(h) for h in game.hands] == [4, 5, 5, 5] and len(game.undealt) == 32
+    # a shootout of a team match under draw_on_pass: four hands of five cards, no stock
+    rules = Rules(scoring="teams", draw_on_pass=True)
+    match = Match(4, rules, seed=0)
+    match.game = Game(4, rules, hands=["3d", "4c 5c 6c", "4d 5d 6d 7d 8d 9d", "4h 5h 6h"])
+    match.game.play("3d")                        # 6 cards a team: a tie
+    shootout = match.next_game()
+    assert match.stage == "shootout" and [len(h) for h in shootout.hands] == [5, 5, 5, 5]
+    shootout.play(shootout.legal_moves()[0])
+    passer = shootout.turn
+    shootout.pass_()
+    assert len(shootout.hands[passer]) == 5 and len(shootout.undealt) == 32
+
+
+def test_the_deal_after_a_president_exchange_keeps_its_shuffled_stock():
+    """F5: in a Match, the deal after a president exchange (2 or 3 players) got a stock in id
+    order; it is the stock of the deal, in the deal's order."""
+    rules = Rules(draw_on_pass=True, president_exchange=True)
+    for players in (2, 3):
+        match = Match(players, rules, seed=players)
+        chooser = random.Random(players)
+        while match.games_played < 2:
+            play_passing(match.game, chooser)
+            seed = int(copy.deepcopy(match._rng).integers(2 ** 63))   # the next deal's (Match._next_deal)
+            game = match.next_game()
+            if match.stage == "game":
+                assert match.gifts
+                dealt = Game(players, rules, seed=seed)
+                assert game.undealt == dealt.undealt != sorted(dealt.undealt)
+                assert sorted(c for h in game.hands for c in h) == sorted(c for h in dealt.hands for c in h)
+
+
+# ----------------------------------------------------------------------------- F6
+def test_the_trade_is_only_for_three_players_dealt_the_whole_deck():
+    """F6: `extra_card="trade"` was offered to 4 players with given hands and handed over every
+    undealt card ([36, 5, 5, 5])."""
+    rules = Rules(extra_card="trade")
+    game = Game(4, rules, deal="all", hands=["3d 4d 5d 6d 7d", "3c 4c 5c 6c 7c", "3h 4h 5h 6h 7h",
+                                            "3s 4s 5s 6s 7s"])
+    assert not game.pending_trade and game.turn == 0 and game.opening_card == C("3d")
+    with pytest.raises(IllegalMove, match="no trade to decide"):
+        game.trade(True)
+    # three players with given hands that are not the whole deck: nothing to trade either
+    assert not Game(3, rules, deal="all", hands=["3d 4d", "3c 4c", "3h 4h"]).pending_trade
+    # the whole deck to three players, given: 17 cards each and one left over
+    deck = np.random.default_rng(5).permutation(52).tolist()
+    deck.remove(C("3d"))
+    hands = [[C("3d")] + deck[:16], deck[16:33], deck[33:50]]
+    extra, spare = deck[50], deck[49]
+    game = Game(3, rules, deal="all", hands=hands, undealt=[extra])
+    assert game.pending_trade and game.turn == 0
+    game.trade(True)
+    assert [len(h) for h in game.hands] == [17, 17, 17] and game.undealt == [C("3d")]
+    assert extra in game.hands[0] and C("3d") not in game.hands[0]
+    # one card for one card even with more cards out: a hand a card short is no whole-deck deal
+    short = Game(3, rules, deal="all", hands=[hands[0], hands[1], [c for c in hands[2] if c != spare]],
+                 undealt=[extra])
+    assert not short.pending_trade
+    for seed in range(20):              # shuffled deals: the holder swaps exactly one card
+        game = Game(3, rules, seed=seed, deal="all")
+        if game.pending_trade:
+            (extra,) = game.undealt
+            holder = game.turn
+            game.trade(True)
+            assert [len(h) for h in game.hands] == [17, 17, 17] and extra in game.hands[holder]
+            assert game.undealt == [C("3d")]
+
+
 # ----------------------------------------------------------------------------- U5, U6
 def test_numpy_ints_are_ints():
     """U5: `bigtwo.Game(np.int64(4))` said "Big Two has 2 to 4 players, got np.int64(4)"."""

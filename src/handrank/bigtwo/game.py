@@ -59,7 +59,9 @@ class Game:
     the lowest card in play (3♦ in hk) leads the first trick with a play holding it, unless
     ``leader`` names the player who leads it with any play (a `bigtwo.Match` game after the first). ``hands`` deals the given hands
     (one per player: ids, text or card strings) instead of shuffling, as a `bigtwo.Match` does
-    after the president's exchange. Play passes to the next player (``(turn + 1) % players``, skipping those out of
+    after the president's exchange; ``undealt`` then gives the cards dealt to no one, top card
+    first (the stock under ``rules.draw_on_pass``; by default every card outside the hands,
+    shuffled from `seed` where they are a stock). Play passes to the next player (``(turn + 1) % players``, skipping those out of
     the trick under ``rules.passing``); when every other player has passed the last player to play
     leads a new trick. The first player to shed every card wins and the game ends; the rules may
     end it at the deal (`outcome`). Invalid actions raise `IllegalMove` and leave the state
@@ -67,7 +69,7 @@ class Game:
 
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
                  deal: str = "thirteen", *, leader: int | None = None,
-                 hands: Sequence[Cards] | None = None) -> None:
+                 hands: Sequence[Cards] | None = None, undealt: Cards | None = None) -> None:
         players = player_count(players)
         if deal not in DEALS:
             raise ValueError(f"deal must be one of {DEALS}, got {deal!r}")
@@ -76,6 +78,9 @@ class Game:
             if seat is None or not 0 <= seat < players:
                 raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
             leader = seat
+        if hands is None and undealt is not None:
+            raise ValueError("undealt goes with hands: a shuffled deal is a new deal, with its own "
+                             "undealt cards")
         rng = deal_generator(seed)
         self._ctx = context(rules)
         self.rules = self._ctx.rules
@@ -114,8 +119,8 @@ class Game:
                 self._deal(rng)
         else:
             self.hands = _given_hands(hands, players)
-            in_hands = {c for hand in self.hands for c in hand}
-            self.undealt = [c for c in range(52) if c not in in_hands]
+            rest = self._given_undealt(undealt, rng)
+            self.undealt = rest if self._stock else sorted(rest)
         self._open()
 
     def _deal(self, rng: np.random.Generator) -> None:
@@ -135,11 +140,28 @@ class Game:
             rest = []
         self.undealt = rest if self._stock else sorted(rest)
 
+    def _given_undealt(self, undealt: Cards | None, rng: np.random.Generator) -> list[int]:
+        """The undealt cards of a game dealt the given `hands`: `undealt` in its order, or every
+        card outside the hands, in the order of a shuffle when they are a stock to draw from."""
+        in_hands = {c for hand in self.hands for c in hand}
+        if undealt is None:
+            rest = [c for c in range(52) if c not in in_hands]
+            return [rest[i] for i in rng.permutation(len(rest)).tolist()] if self._stock else rest
+        try:
+            rest = parse_cards(undealt)
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"undealt: {e}") from None
+        dealt = sorted(in_hands.intersection(rest))
+        if dealt:
+            raise ValueError(f"undealt holds {hand_str(dealt)}, dealt to a hand too")
+        return rest
+
     @property
     def _stock(self) -> bool:
         """Whether the undealt cards are a stock to draw from (``rules.draw_on_pass``, 13 cards
-        dealt each: the cards put aside in a whole-deck deal are never drawn)."""
-        return self.rules.draw_on_pass and self.deal == "thirteen"
+        dealt each to 2 or 3 players: with 4 players there is none, and the cards put aside in a
+        whole-deck deal are never drawn)."""
+        return self.rules.draw_on_pass and self.deal == "thirteen" and self.players < 4
 
     def _extra_card_holder(self) -> int | None:
         """Who receives the extra card under ``rules.extra_card``: the holder of the lowest card
@@ -163,13 +185,19 @@ class Game:
         result = instant_result(self.rules, self.hands)
         if result is not None:
             self._end_at_deal(*result)
-        elif (self.rules.extra_card == "trade" and self.undealt and self.deal == "all"
-              and any(self.rules.lowest_card in hand for hand in self.hands)):
+        elif self.rules.extra_card == "trade" and self._extra_card_to_trade():
             self.pending_trade = True
             self.turn = self.last_player = next(i for i, h in enumerate(self.hands)
                                                 if self.rules.lowest_card in h)
             return
         self._first_leader()
+
+    def _extra_card_to_trade(self) -> bool:
+        """Whether this is a deal of the whole deck to three players, 17 cards each and one
+        undealt, and a player holds the lowest card to trade for it."""
+        return (self.players == 3 and self.deal == "all" and len(self.undealt) == 1
+                and [len(hand) for hand in self.hands] == [17, 17, 17]
+                and any(self.rules.lowest_card in hand for hand in self.hands))
 
     def _first_leader(self) -> None:
         lowest, holder = next((card, i) for card in _weakest_first(self.rules)   # (usually the first)
@@ -194,9 +222,9 @@ class Game:
             raise IllegalMove("there is no trade to decide")
         if not isinstance(accept, bool):
             raise TypeError(f"accept must be a bool, got {accept!r}")
-        if accept:
-            lowest = self.rules.lowest_card
-            self.hands[self.turn] = sorted([c for c in self.hands[self.turn] if c != lowest] + self.undealt)
+        if accept:                              # one card for one card
+            lowest, (extra,) = self.rules.lowest_card, self.undealt
+            self.hands[self.turn] = sorted([c for c in self.hands[self.turn] if c != lowest] + [extra])
             self.undealt = [lowest]
         self.pending_trade = False
         self._first_leader()

@@ -151,8 +151,8 @@ class Match:
         if rules.president_exchange and len(order) == self.players:     # not after a draw
             hands, gifts = president_exchange(hands, order, rules, self.president_gift)
         leader = order[0] if rules.winner_leads_next and order else None
-        game = dealt if not gifts and leader is None else Game(self.players, rules, deal=self.deal,
-                                                               hands=hands, leader=leader)
+        game = dealt if not gifts and leader is None else Game(self.players, rules, deal=self.deal, hands=hands,
+                                                               leader=leader, undealt=dealt.undealt)
         result = GameResult(points, tuple(order), first_out if isinstance(first_out, TeamResult) else None,
                             self._shootouts)
         # nothing above changed the match: a failing president_gift leaves it as it was
