@@ -40,6 +40,46 @@ def play_passing(game: Game, chooser: random.Random) -> list[int]:
     return played_cards(game)
 
 
+# ----------------------------------------------------------------------------- F4
+def test_a_play_out_never_deals_a_played_card_again():
+    """F4: `Match(4, Rules(draw_on_pass=True, scoring="finish_order"), seed=0)`: the play-out's
+    stock held 40 cards already played, and passers drew them."""
+    match = Match(4, Rules(draw_on_pass=True, scoring="finish_order"), seed=0)
+    played = play_passing(match.game, random.Random(0))
+    po = match.next_game()
+    assert match.stage == "play_out" and po.undealt == [] and not set(played) & {c for h in po.hands for c in h}
+    play_passing(po, random.Random(1))            # passes draw nothing: four players have no stock
+    assert sorted(played + played_cards(po) + [c for h in po.hands for c in h]) == list(range(52))
+
+
+@pytest.mark.parametrize("players, scoring", [(3, "finish_order"), (4, "finish_order"), (3, "points")])
+def test_a_play_out_draws_from_what_is_left_of_the_stock(players, scoring):
+    """F4: a play-out continues the same deal: its stock is the original stock minus the cards
+    drawn, in the same order; nothing played or held comes back (three players dealt 13 cards
+    draw from the ghost hand under draw_on_pass)."""
+    rules = Rules(draw_on_pass=True, scoring=scoring, president_exchange=scoring == "points")
+    checked = 0
+    for seed in range(12):
+        match = Match(players, rules, seed=seed)
+        chooser = random.Random(seed)
+        stock = list(match.game.undealt)
+        assert len(stock) == (13 if players == 3 else 0)
+        played = play_passing(match.game, chooser)
+        game = match.game
+        while True:
+            left = list(game.undealt)
+            assert left == stock[len(stock) - len(left):]          # drawn from the top only
+            game = match.next_game()
+            if match.stage != "play_out":
+                break
+            checked += 1
+            assert game.undealt == left
+            held = [c for h in game.hands for c in h]
+            assert sorted(played + held + left) == list(range(52))
+            played += play_passing(game, chooser)
+    assert checked >= 12
+
+
 # ----------------------------------------------------------------------------- F5
 def test_a_stock_of_given_hands_is_shuffled_from_the_seed():
     """F5: with given hands the stock was in id order (2h, 2s, 3h, 3s, ...), so every draw was
@@ -135,6 +175,69 @@ def test_the_trade_is_only_for_three_players_dealt_the_whole_deck():
             game.trade(True)
             assert [len(h) for h in game.hands] == [17, 17, 17] and extra in game.hands[holder]
             assert game.undealt == [C("3d")]
+
+
+# ----------------------------------------------------------------------------- F8
+@pytest.mark.parametrize("rules", [Rules(dragon=True, president_exchange=True),
+                                   Rules(dragon=True, scoring="finish_order"),
+                                   Rules(dragon=True, long_straights=True, scoring="finish_order",
+                                         play_out_lead="lowest_card")])
+def test_a_dragon_match_plays_its_play_outs(rules):
+    """F8: `Match(3, Rules(dragon=True, president_exchange=True), seed=1, deal="all")` failed at
+    every play-out: "Rules.dragon is the three-player game dealt 17 cards each". A play-out of
+    that game is still that game, played on by the two players left."""
+    match = Match(3, rules, seed=1, deal="all")
+    chooser = random.Random(1)
+    play_outs = 0
+    while match.games_played < 3:
+        play_out(match.game, chooser)
+        game = match.next_game()
+        if match.stage == "play_out":
+            play_outs += 1
+            assert (game.players, game.deal, game.rules) == (2, "all", rules)
+    assert play_outs == 3 and len(match.results) == 3
+    assert all(sorted(r.order) == [0, 1, 2] for r in match.results)
+
+
+def test_the_dragon_may_be_played_in_a_play_out():
+    rules = Rules(dragon=True)
+    dragon = "3c 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad 2s"
+    game = Game(2, rules, deal="all", hands=[dragon + " 3h", "4s 5s"], leader=0, play_out=True)
+    assert cards(dragon) in [list(m.cards) for m in game.legal_moves()]
+    game.play(dragon)
+    assert game.to_beat.size == 13
+    # a fresh deal is still the three-player whole-deck game only
+    for kwargs in ({"players": 2, "deal": "all"}, {"players": 3},
+                   {"players": 2, "deal": "all", "hands": ["3d", "3c"]},
+                   {"players": 2, "hands": ["3d", "3c"], "play_out": True}):
+        with pytest.raises(ValueError, match="Rules.dragon is the three-player game"):
+            Game(rules=rules, **kwargs)
+
+
+def test_a_play_out_decides_nothing_at_the_deal():
+    """A play-out continues a game: four 2s or a dragun held when the first player goes out end
+    nothing (the deal was settled in the game played on), and no trade is offered."""
+    hands = ["2d 2c 2h 2s 5d", "3c 3h 6c 6h 7c 7h 8c 8h 9c 9h Tc Th Jc"]
+    for rules in (Rules(four_twos="win"), Rules(four_twos="draw"), Rules(dragun=True)):
+        assert Game(2, rules, hands=hands).over                 # a deal: decided at once
+        game = Game(2, rules, hands=hands, leader=0, play_out=True)
+        assert not game.over and game.turn == 0 and game.opening_card is None
+    game = Game(2, hands=hands, play_out=True)           # the lowest card left leads with it
+    assert game.turn == 1 and game.opening_card == C("3c")
+
+
+def test_game_undealt_and_play_out_errors():
+    hands = ["3d 4d", "5d 6d"]
+    for kwargs, error, message in (
+            ({"undealt": "7d"}, ValueError, "undealt goes with hands"),
+            ({"play_out": True}, ValueError, "play_out goes with hands"),
+            ({"hands": hands, "undealt": "4d 7d"}, ValueError, "undealt holds 4d, dealt to a hand too"),
+            ({"hands": hands, "undealt": "7d 7d"}, ValueError, "undealt: "),
+            ({"hands": hands, "undealt": "Xx"}, ValueError, "undealt: "),
+            ({"hands": hands, "undealt": 7}, TypeError, "undealt: "),
+            ({"hands": hands, "play_out": 1}, TypeError, "play_out must be a bool")):
+        with pytest.raises(error, match=message):
+            Game(2, **kwargs)
 
 
 # ----------------------------------------------------------------------------- U5, U6

@@ -61,7 +61,11 @@ class Game:
     (one per player: ids, text or card strings) instead of shuffling, as a `bigtwo.Match` does
     after the president's exchange; ``undealt`` then gives the cards dealt to no one, top card
     first (the stock under ``rules.draw_on_pass``; by default every card outside the hands,
-    shuffled from `seed` where they are a stock). Play passes to the next player (``(turn + 1) % players``, skipping those out of
+    shuffled from `seed` where they are a stock). ``play_out=True`` (with ``hands``): the hands
+    are what the players still holding cards have left of a game played on, as in a
+    `bigtwo.Match` play-out, with ``undealt`` what that game left (its stock, say): nothing is
+    decided at the deal again (four 2s, a dragun, the trade), and dragon rules keep holding for
+    the two players left of a three-player whole-deck deal. Play passes to the next player (``(turn + 1) % players``, skipping those out of
     the trick under ``rules.passing``); when every other player has passed the last player to play
     leads a new trick. The first player to shed every card wins and the game ends; the rules may
     end it at the deal (`outcome`). Invalid actions raise `IllegalMove` and leave the state
@@ -69,7 +73,8 @@ class Game:
 
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
                  deal: str = "thirteen", *, leader: int | None = None,
-                 hands: Sequence[Cards] | None = None, undealt: Cards | None = None) -> None:
+                 hands: Sequence[Cards] | None = None, undealt: Cards | None = None,
+                 play_out: bool = False) -> None:
         players = player_count(players)
         if deal not in DEALS:
             raise ValueError(f"deal must be one of {DEALS}, got {deal!r}")
@@ -78,15 +83,19 @@ class Game:
             if seat is None or not 0 <= seat < players:
                 raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
             leader = seat
-        if hands is None and undealt is not None:
-            raise ValueError("undealt goes with hands: a shuffled deal is a new deal, with its own "
-                             "undealt cards")
+        if hands is None and (undealt is not None or play_out):
+            raise ValueError(f"{'undealt' if undealt is not None else 'play_out'} goes with hands: "
+                             "a shuffled deal is a new deal, with its own undealt cards")
+        if not isinstance(play_out, bool):
+            raise TypeError(f"play_out must be a bool, got {play_out!r}")
         rng = deal_generator(seed)
         self._ctx = context(rules)
         self.rules = self._ctx.rules
-        if self.rules.dragon and (players, deal) != (3, "all"):
+        # the play-out of that game, by the two players left, is still the game the dragon is of
+        if self.rules.dragon and (players, deal) != (3, "all") and not (play_out and deal == "all"):
             raise ValueError("Rules.dragon is the three-player game dealt 17 cards each: "
-                             "Game(players=3, deal='all')")
+                             "Game(players=3, deal='all'), or its play-out "
+                             "(Game(players=2, deal='all', hands=..., play_out=True))")
         self.players = players
         self.deal = deal
         #: the player who leads the first trick with any play; None: the holder of the lowest card
@@ -121,7 +130,10 @@ class Game:
             self.hands = _given_hands(hands, players)
             rest = self._given_undealt(undealt, rng)
             self.undealt = rest if self._stock else sorted(rest)
-        self._open()
+        if play_out:                    # the deal was settled in the game played on
+            self._first_leader()
+        else:
+            self._open()
 
     def _deal(self, rng: np.random.Generator) -> None:
         """Shuffle and deal: `hands`, and `undealt` (sorted; in drawing order under

@@ -128,7 +128,9 @@ class Match:
             rest = [(game.winner + k) % game.players for k in range(1, game.players)]
             if len(rest) > 1:
                 leader = 0 if rules.play_out_lead == "next" else None     # else the lowest card
-                play_out = Game(len(rest), rules, hands=[game.hands[p] for p in rest], leader=leader)
+                # the same deal played on: what was played stays out, and the stock is what is left of it
+                play_out = Game(len(rest), rules, deal=game.deal, hands=[game.hands[p] for p in rest],
+                                leader=leader, undealt=game.undealt, play_out=True)
                 self._start(play_out, tuple(self.seats[p] for p in rest), "play_out", order, first_out)
                 return play_out
             order.append(self.seats[rest[0]])
