@@ -274,3 +274,23 @@ def test_negative_seeds_name_the_seed():
     assert Game(seed=np.random.default_rng(3)).hands == Game(seed=rng).hands
     assert Game(seed=np.uint64(2 ** 64 - 1)).hands == Game(seed=2 ** 64 - 1).hands
     pickle.loads(pickle.dumps(Match(3, seed=np.int64(7))))
+
+
+# ----------------------------------------------------------------------------- U8
+def test_illegal_reward_is_checked_when_the_environment_is_built():
+    """U8: `bigtwo.env(illegal_reward="x")` was accepted and failed at the first illegal move;
+    `illegal_reward=nan` gave NaN rewards."""
+    bigtwo_env = pytest.importorskip("handrank.bigtwo.env")
+    for bad in ("x", [1], True, np.True_, 1 + 2j):
+        with pytest.raises(TypeError, match="illegal_reward must be None or a real number"):
+            bigtwo_env.env(illegal_reward=bad)
+    for bad in (math.nan, math.inf, -math.inf, np.float64("nan"), 10 ** 400):
+        with pytest.raises(ValueError, match="illegal_reward must be a finite number"):
+            bigtwo_env.env(illegal_reward=bad)
+    for good, value in ((-5, -5.0), (np.int64(-3), -3.0), (np.float32(-2.5), -2.5), (0.25, 0.25)):
+        env = bigtwo_env.env(illegal_reward=good)
+        assert env.unwrapped.illegal_reward == value and type(env.unwrapped.illegal_reward) is float
+        env.reset(seed=1)
+        env.step(0)                     # the first player leads: a pass is illegal
+        assert sorted(env.rewards.values()) == sorted([value, 0.0, 0.0, 0.0])
+    assert bigtwo_env.env().unwrapped.illegal_reward == -39
