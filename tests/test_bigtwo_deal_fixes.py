@@ -294,3 +294,71 @@ def test_illegal_reward_is_checked_when_the_environment_is_built():
         env.step(0)                     # the first player leads: a pass is illegal
         assert sorted(env.rewards.values()) == sorted([value, 0.0, 0.0, 0.0])
     assert bigtwo_env.env().unwrapped.illegal_reward == -39
+
+
+# ----------------------------------------------------------------------------- found by the random matches
+def test_a_card_the_president_hands_back_goes_back_to_the_scum():
+    """`president_chooses`: the president gives any 2 cards after receiving, one just received
+    among them; that card vanished from both hands (tests/test_bigtwo_match_fuzz.py found it)."""
+    rules = Rules(president_exchange=True, president_chooses=True)
+    deck = np.random.default_rng(2).permutation(52).tolist()
+    hands = [sorted(deck[i * 13:(i + 1) * 13]) for i in range(4)]
+    up = sorted(hands[3], key=lambda c: hr.bigtwo.card_strength(c, rules))[-2:]
+    new, gifts = hr.bigtwo.president_exchange(hands, [0, 1, 2, 3], rules,
+                                              lambda hand, count: [up[1], min(hands[0])])
+    assert sorted(c for h in new for c in h) == list(range(52)) and [len(h) for h in new] == [13] * 4
+    assert up[1] in new[3] and up[0] in new[0] and min(hands[0]) in new[3]
+    assert gifts[:2] == [hr.bigtwo.Gift(3, 0, tuple(sorted(up))),
+                         hr.bigtwo.Gift(0, 3, tuple(sorted([up[1], min(hands[0])])))]
+
+
+FOUR_TWOS_DEAL = ["3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad 3c", "2d 2c 2h 2s 4c 5c 6c 7c 8c 9c Tc Jc Qc",
+                  "3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah Kc", "3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As Ac"]
+
+
+def test_a_team_game_won_at_the_deal_is_scored():
+    """Team play and a win at the deal (four 2s): `next_game` raised "exactly one player (who went
+    out) must hold 0 cards"; the winner counts as out, their team holding fewer cards."""
+    rules = Rules(scoring="teams", four_twos="win")
+    match = Match(4, rules, seed=0)
+    match.game = Game(4, rules, hands=FOUR_TWOS_DEAL)
+    assert match.game.outcome == "four_twos" and match.game.winner == 1
+    match.next_game()
+    assert match.stage == "game" and match.results[-1].points == [-1, 1, -1, 1]
+    assert match.results[-1].teams.totals == (26, 13)
+
+
+def test_a_drawn_shootout_is_followed_by_another():
+    """A shootout drawn at the deal (four 2s in five cards under `four_twos="draw"`) crashed
+    `next_game`; the tie it was to break stands, so another shootout follows."""
+    rules = Rules(scoring="teams", four_twos="draw")
+    match = Match(4, rules, seed=0)
+    match.game = Game(4, rules, hands=["3d", "4c 5c 6c", "4d 5d 6d 7d 8d 9d", "4h 5h 6h"])
+    match.game.play("3d")
+    match.next_game()
+    assert match.stage == "shootout"
+    match.game = Game(4, rules, hands=["2d 2c 2h 2s 3d", "4c 5c 6c 7c 8c", "4d 5d 6d 7d 8d", "4h 5h 6h 7h 8h"])
+    assert match.game.outcome == "four_twos" and match.game.winner is None
+    shootout = match.next_game()
+    assert match.stage == "shootout" and not shootout.over and match.games_played == 0
+
+
+def test_the_order_after_a_shootout_is_the_order_the_game_went_out_in():
+    """Team play with the president's exchange: a tie's shootout winner was added to the
+    finishing order (five seats for four players), so the exchange before the next game was
+    skipped."""
+    rules = Rules(scoring="teams", president_exchange=True)
+    chooser = random.Random(3)
+    match = Match(4, rules, seed=3)
+    match.game = Game(4, rules, hands=["3d", "4c 5c 6c", "4d 5d 6d 7d 8d 9d", "4h 5h 6h"])
+    match.game.play("3d")
+    stages = []
+    while match.games_played == 0:
+        match.next_game()
+        stages.append(match.stage)
+        if match.stage != "game":
+            play_out(match.game, chooser)
+    assert stages[:2] == ["play_out", "play_out"] and "shootout" in stages
+    result = match.results[0]
+    assert result.order[0] == 0 and sorted(result.order) == [0, 1, 2, 3] and result.shootouts >= 1
+    assert [g.giver for g in match.gifts] == [result.order[3], result.order[0], result.order[2], result.order[1]]

@@ -116,13 +116,16 @@ class Match:
                 return self._next_deal([], points)
             if self.stage == "play_out":    # a stalemate: the players left place in seat order
                 return self._next_deal(self._order + list(self.seats), self._first_out)
-        order = self._order + ([self.seats[game.winner]] if game.winner is not None else [])
+        # the order the game's players went out in (a shootout decides the teams, not the order)
+        out = [] if game.winner is None or self.stage == "shootout" else [self.seats[game.winner]]
+        order = self._order + out
         first_out = self._first_out
         if self.stage == "game":
             first_out = (game.payments() if rules.scoring == "points" else
-                         team_result(game.hands) if rules.scoring == "teams" else None)
+                         team_result(_cards_left(game)) if rules.scoring == "teams" else None)
         if self.stage == "shootout":
-            first_out = team_result(game.hands)
+            if game.winner is not None:     # a drawn shootout leaves the tie as it was: another one
+                first_out = team_result(_cards_left(game))
         elif rules.scoring == "finish_order" or rules.president_exchange:
             assert game.winner is not None      # only a shootout gets here without one
             rest = [(game.winner + k) % game.players for k in range(1, game.players)]
@@ -176,6 +179,11 @@ class Match:
                 f"scores {self.scores}, {self.stage} in play>")
 
 
+def _cards_left(game: Game) -> list[list[int]]:
+    """The hands of a won game, the winner's empty: a win at the deal counts as going out."""
+    return [[] if player == game.winner else hand for player, hand in enumerate(game.hands)]
+
+
 def _seed(rng: np.random.Generator) -> int:
     return int(rng.integers(2 ** 63))
 
@@ -207,8 +215,10 @@ def president_exchange(hands: Sequence[Sequence[int]], order: Sequence[int], rul
                     else _chosen(president_gift(list(received), count), received, count))
         else:
             down = by_strength(new[high])[:count]
+        # up first, then down: a card the president chooses to hand back returns to the giver
+        kept = [c for c in new[low] if c not in up]
         new[high] = sorted(c for c in new[high] + up if c not in down)
-        new[low] = sorted(c for c in new[low] + down if c not in up)
+        new[low] = sorted(kept + down)
         gifts += [Gift(low, high, tuple(sorted(up))), Gift(high, low, tuple(sorted(down)))]
     return new, gifts
 
