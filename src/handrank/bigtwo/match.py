@@ -51,12 +51,14 @@ class Match:
 
     - ``"play_out"``: the same game played on by those still holding cards (their hands as they
       were, a new trick led as ``Rules.play_out_lead`` says: by default by the next player after
-      the one who went out), until one is left;
+      the one who went out), until one is left; it continues the deal (``Game(play_out=True)``:
+      its stock is what the game left, and nothing is decided at the deal again);
       under ``Rules.scoring == "finish_order"`` or ``Rules.president_exchange``, which need the
       whole finishing order;
     - ``"shootout"``: under team play, after a tie in the team totals: four new hands of
       `SHOOTOUT_CARDS`, played as a game (the holder of the lowest card leads), whose team totals
-      decide the tied game, again until there is no tie;
+      decide the tied game, again until there is no tie (a shootout drawn at the deal or in a
+      stalemate leaves the tie as it was);
     - ``"game"``: the next game, after the finished one was scored (``match.results``,
       ``match.scores``). With ``Rules.winner_leads_next`` the first out of the previous game leads
       it with any play; with ``Rules.president_exchange`` the cards change hands first (see
