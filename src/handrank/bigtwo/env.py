@@ -30,6 +30,7 @@ in both. Every observation holds fresh arrays: a step never reads the agent's ma
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -66,10 +67,25 @@ _NO_CARDS = bytes(52)
 def env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
         illegal_reward: float | None = None, render_mode: str | None = None) -> Any:
     """A `BigTwoEnv` whose illegal actions end the game (``illegal_reward``, default its
-    `worst_payment`), in PettingZoo's order-enforcing wrapper."""
+    `worst_payment`; else a finite real number), in PettingZoo's order-enforcing wrapper."""
+    reward = None if illegal_reward is None else _reward(illegal_reward)
     inner = BigTwoEnv(players, rules, deal, render_mode)
-    inner.illegal_reward = inner.worst_payment() if illegal_reward is None else illegal_reward
+    inner.illegal_reward = inner.worst_payment() if reward is None else reward
     return _OrderEnforcing(inner)
+
+
+def _reward(value: Any) -> float:
+    """`illegal_reward` checked when the environment is built, not at the first illegal move:
+    a finite int or float (numpy's too)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"illegal_reward must be None or a real number, not {type(value).__name__}")
+    try:
+        reward = float(value)
+    except OverflowError:                       # an int beyond any float
+        reward = math.inf
+    if not math.isfinite(reward):
+        raise ValueError(f"illegal_reward must be a finite number, got {value!r}")
+    return reward
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]

@@ -1,6 +1,7 @@
 """A compact Big Two game state for bots and RL: deal, turns, tricks, the end and the payments."""
 from __future__ import annotations
 
+import operator
 from bisect import insort
 from collections.abc import Sequence
 from functools import lru_cache
@@ -58,7 +59,13 @@ class Game:
     the lowest card in play (3♦ in hk) leads the first trick with a play holding it, unless
     ``leader`` names the player who leads it with any play (a `bigtwo.Match` game after the first). ``hands`` deals the given hands
     (one per player: ids, text or card strings) instead of shuffling, as a `bigtwo.Match` does
-    after the president's exchange. Play passes to the next player (``(turn + 1) % players``, skipping those out of
+    after the president's exchange; ``undealt`` then gives the cards dealt to no one, top card
+    first (the stock under ``rules.draw_on_pass``; by default every card outside the hands,
+    shuffled from `seed` where they are a stock). ``play_out=True`` (with ``hands``): the hands
+    are what the players still holding cards have left of a game played on, as in a
+    `bigtwo.Match` play-out, with ``undealt`` what that game left (its stock, say): nothing is
+    decided at the deal again (four 2s, a dragun, the trade), and dragon rules keep holding for
+    the two players left of a three-player whole-deck deal. Play passes to the next player (``(turn + 1) % players``, skipping those out of
     the trick under ``rules.passing``); when every other player has passed the last player to play
     leads a new trick. The first player to shed every card wins and the game ends; the rules may
     end it at the deal (`outcome`). Invalid actions raise `IllegalMove` and leave the state
@@ -66,19 +73,29 @@ class Game:
 
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
                  deal: str = "thirteen", *, leader: int | None = None,
-                 hands: Sequence[Cards] | None = None) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
+                 hands: Sequence[Cards] | None = None, undealt: Cards | None = None,
+                 play_out: bool = False) -> None:
+        players = player_count(players)
         if deal not in DEALS:
             raise ValueError(f"deal must be one of {DEALS}, got {deal!r}")
-        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)
-                                   or not 0 <= leader < players):
-            raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
+        if leader is not None:
+            seat = _whole_number(leader)
+            if seat is None or not 0 <= seat < players:
+                raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
+            leader = seat
+        if hands is None and (undealt is not None or play_out):
+            raise ValueError(f"{'undealt' if undealt is not None else 'play_out'} goes with hands: "
+                             "a shuffled deal is a new deal, with its own undealt cards")
+        if not isinstance(play_out, bool):
+            raise TypeError(f"play_out must be a bool, got {play_out!r}")
+        rng = deal_generator(seed)
         self._ctx = context(rules)
         self.rules = self._ctx.rules
-        if self.rules.dragon and (players, deal) != (3, "all"):
+        # the play-out of that game, by the two players left, is still the game the dragon is of
+        if self.rules.dragon and (players, deal) != (3, "all") and not (play_out and deal == "all"):
             raise ValueError("Rules.dragon is the three-player game dealt 17 cards each: "
-                             "Game(players=3, deal='all')")
+                             "Game(players=3, deal='all'), or its play-out "
+                             "(Game(players=2, deal='all', hands=..., play_out=True))")
         self.players = players
         self.deal = deal
         #: the player who leads the first trick with any play; None: the holder of the lowest card
@@ -106,15 +123,17 @@ class Game:
         self.hands: list[list[int]]
         self.undealt: list[int]
         if hands is None:
-            rng = np.random.default_rng(seed)
             self._deal(rng)
             while self.rules.four_twos == "redeal" and four_twos_holder(self.hands) is not None:
                 self._deal(rng)
         else:
             self.hands = _given_hands(hands, players)
-            in_hands = {c for hand in self.hands for c in hand}
-            self.undealt = [c for c in range(52) if c not in in_hands]
-        self._open()
+            rest = self._given_undealt(undealt, rng)
+            self.undealt = rest if self._stock else sorted(rest)
+        if play_out:                    # the deal was settled in the game played on
+            self._first_leader()
+        else:
+            self._open()
 
     def _deal(self, rng: np.random.Generator) -> None:
         """Shuffle and deal: `hands`, and `undealt` (sorted; in drawing order under
@@ -133,11 +152,28 @@ class Game:
             rest = []
         self.undealt = rest if self._stock else sorted(rest)
 
+    def _given_undealt(self, undealt: Cards | None, rng: np.random.Generator) -> list[int]:
+        """The undealt cards of a game dealt the given `hands`: `undealt` in its order, or every
+        card outside the hands, in the order of a shuffle when they are a stock to draw from."""
+        in_hands = {c for hand in self.hands for c in hand}
+        if undealt is None:
+            rest = [c for c in range(52) if c not in in_hands]
+            return [rest[i] for i in rng.permutation(len(rest)).tolist()] if self._stock else rest
+        try:
+            rest = parse_cards(undealt)
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"undealt: {e}") from None
+        dealt = sorted(in_hands.intersection(rest))
+        if dealt:
+            raise ValueError(f"undealt holds {hand_str(dealt)}, dealt to a hand too")
+        return rest
+
     @property
     def _stock(self) -> bool:
         """Whether the undealt cards are a stock to draw from (``rules.draw_on_pass``, 13 cards
-        dealt each: the cards put aside in a whole-deck deal are never drawn)."""
-        return self.rules.draw_on_pass and self.deal == "thirteen"
+        dealt each to 2 or 3 players: with 4 players there is none, and the cards put aside in a
+        whole-deck deal are never drawn)."""
+        return self.rules.draw_on_pass and self.deal == "thirteen" and self.players < 4
 
     def _extra_card_holder(self) -> int | None:
         """Who receives the extra card under ``rules.extra_card``: the holder of the lowest card
@@ -161,13 +197,19 @@ class Game:
         result = instant_result(self.rules, self.hands)
         if result is not None:
             self._end_at_deal(*result)
-        elif (self.rules.extra_card == "trade" and self.undealt and self.deal == "all"
-              and any(self.rules.lowest_card in hand for hand in self.hands)):
+        elif self.rules.extra_card == "trade" and self._extra_card_to_trade():
             self.pending_trade = True
             self.turn = self.last_player = next(i for i, h in enumerate(self.hands)
                                                 if self.rules.lowest_card in h)
             return
         self._first_leader()
+
+    def _extra_card_to_trade(self) -> bool:
+        """Whether this is a deal of the whole deck to three players, 17 cards each and one
+        undealt, and a player holds the lowest card to trade for it."""
+        return (self.players == 3 and self.deal == "all" and len(self.undealt) == 1
+                and [len(hand) for hand in self.hands] == [17, 17, 17]
+                and any(self.rules.lowest_card in hand for hand in self.hands))
 
     def _first_leader(self) -> None:
         lowest, holder = next((card, i) for card in _weakest_first(self.rules)   # (usually the first)
@@ -192,9 +234,9 @@ class Game:
             raise IllegalMove("there is no trade to decide")
         if not isinstance(accept, bool):
             raise TypeError(f"accept must be a bool, got {accept!r}")
-        if accept:
-            lowest = self.rules.lowest_card
-            self.hands[self.turn] = sorted([c for c in self.hands[self.turn] if c != lowest] + self.undealt)
+        if accept:                              # one card for one card
+            lowest, (extra,) = self.rules.lowest_card, self.undealt
+            self.hands[self.turn] = sorted([c for c in self.hands[self.turn] if c != lowest] + [extra])
             self.undealt = [lowest]
         self.pending_trade = False
         self._first_leader()
@@ -440,6 +482,37 @@ class Game:
                  f"winner={self.winner}" if self.outcome == "out" else f"outcome={self.outcome!r}")
         counts = [len(h) for h in self.hands]
         return f"Game(players={self.players}, cards={counts}, {state})"
+
+
+def player_count(players: int) -> int:
+    """`players` checked: 2 to 4, a Python or numpy int."""
+    count = _whole_number(players)
+    if count is None or not 2 <= count <= 4:
+        raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
+    return count
+
+
+def _whole_number(value: Any) -> int | None:
+    """`value` as a Python int when it is an int or a numpy integer (never a bool), else None."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def deal_generator(seed: int | np.random.Generator | None) -> np.random.Generator:
+    """The random generator of deals: a numpy Generator is used as it is; None is fresh
+    entropy; else a seed as numpy takes one (an int >= 0)."""
+    if isinstance(seed, (bool, np.bool_)):
+        raise TypeError("seed must be None, an int >= 0 or a numpy Generator, not bool")
+    if isinstance(seed, (int, np.integer)) and seed < 0:
+        raise ValueError(f"seed must be None, an int >= 0 or a numpy Generator, got {seed}")
+    try:
+        return np.random.default_rng(seed)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"seed must be None, an int >= 0 or a numpy Generator, got {seed!r} ({e})") from None
 
 
 def _given_hands(hands: Sequence[Cards], players: int) -> list[list[int]]:

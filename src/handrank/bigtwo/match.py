@@ -9,7 +9,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from handrank.bigtwo.combo import Cards, RulesLike, card_strength, context
-from handrank.bigtwo.game import DEALS, Game
+from handrank.bigtwo.game import DEALS, Game, deal_generator, player_count
 from handrank.bigtwo.rules import Rules
 from handrank.bigtwo.scoring import TeamResult, finish_points, team_result
 from handrank.cards import cards as parse_cards, hand_str
@@ -51,12 +51,14 @@ class Match:
 
     - ``"play_out"``: the same game played on by those still holding cards (their hands as they
       were, a new trick led as ``Rules.play_out_lead`` says: by default by the next player after
-      the one who went out), until one is left;
+      the one who went out), until one is left; it continues the deal (``Game(play_out=True)``:
+      its stock is what the game left, and nothing is decided at the deal again);
       under ``Rules.scoring == "finish_order"`` or ``Rules.president_exchange``, which need the
       whole finishing order;
     - ``"shootout"``: under team play, after a tie in the team totals: four new hands of
       `SHOOTOUT_CARDS`, played as a game (the holder of the lowest card leads), whose team totals
-      decide the tied game, again until there is no tie;
+      decide the tied game, again until there is no tie (a shootout drawn at the deal or in a
+      stalemate leaves the tie as it was);
     - ``"game"``: the next game, after the finished one was scored (``match.results``,
       ``match.scores``). With ``Rules.winner_leads_next`` the first out of the previous game leads
       it with any play; with ``Rules.president_exchange`` the cards change hands first (see
@@ -74,8 +76,7 @@ class Match:
     def __init__(self, players: int = 4, rules: RulesLike = None, seed: int | np.random.Generator | None = None,
                  deal: str = "thirteen", president_gift: PresidentGift | None = None) -> None:
         self.rules: Rules = context(rules).rules
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"Big Two has 2 to 4 players, got {players!r}")
+        players = player_count(players)
         if self.rules.scoring == "teams" and players != 4:
             raise ValueError(f"Rules.scoring 'teams' is played by 4 players (2 against 2), got {players}")
         if deal not in DEALS:
@@ -87,7 +88,7 @@ class Match:
         self.players = players
         self.deal = deal
         self.president_gift = president_gift
-        self._rng = np.random.default_rng(seed)
+        self._rng = deal_generator(seed)
         self.scores = [0] * players
         #: the result of each game played, oldest first
         self.results: list[GameResult] = []
@@ -117,19 +118,24 @@ class Match:
                 return self._next_deal([], points)
             if self.stage == "play_out":    # a stalemate: the players left place in seat order
                 return self._next_deal(self._order + list(self.seats), self._first_out)
-        order = self._order + ([self.seats[game.winner]] if game.winner is not None else [])
+        # the order the game's players went out in (a shootout decides the teams, not the order)
+        out = [] if game.winner is None or self.stage == "shootout" else [self.seats[game.winner]]
+        order = self._order + out
         first_out = self._first_out
         if self.stage == "game":
             first_out = (game.payments() if rules.scoring == "points" else
-                         team_result(game.hands) if rules.scoring == "teams" else None)
+                         team_result(_cards_left(game)) if rules.scoring == "teams" else None)
         if self.stage == "shootout":
-            first_out = team_result(game.hands)
+            if game.winner is not None:     # a drawn shootout leaves the tie as it was: another one
+                first_out = team_result(_cards_left(game))
         elif rules.scoring == "finish_order" or rules.president_exchange:
             assert game.winner is not None      # only a shootout gets here without one
             rest = [(game.winner + k) % game.players for k in range(1, game.players)]
             if len(rest) > 1:
                 leader = 0 if rules.play_out_lead == "next" else None     # else the lowest card
-                play_out = Game(len(rest), rules, hands=[game.hands[p] for p in rest], leader=leader)
+                # the same deal played on: what was played stays out, and the stock is what is left of it
+                play_out = Game(len(rest), rules, deal=game.deal, hands=[game.hands[p] for p in rest],
+                                leader=leader, undealt=game.undealt, play_out=True)
                 self._start(play_out, tuple(self.seats[p] for p in rest), "play_out", order, first_out)
                 return play_out
             order.append(self.seats[rest[0]])
@@ -152,8 +158,8 @@ class Match:
         if rules.president_exchange and len(order) == self.players:     # not after a draw
             hands, gifts = president_exchange(hands, order, rules, self.president_gift)
         leader = order[0] if rules.winner_leads_next and order else None
-        game = dealt if not gifts and leader is None else Game(self.players, rules, deal=self.deal,
-                                                               hands=hands, leader=leader)
+        game = dealt if not gifts and leader is None else Game(self.players, rules, deal=self.deal, hands=hands,
+                                                               leader=leader, undealt=dealt.undealt)
         result = GameResult(points, tuple(order), first_out if isinstance(first_out, TeamResult) else None,
                             self._shootouts)
         # nothing above changed the match: a failing president_gift leaves it as it was
@@ -173,6 +179,11 @@ class Match:
     def __repr__(self) -> str:
         return (f"<bigtwo.Match of {self.players} players, {self.games_played} games, "
                 f"scores {self.scores}, {self.stage} in play>")
+
+
+def _cards_left(game: Game) -> list[list[int]]:
+    """The hands of a won game, the winner's empty: a win at the deal counts as going out."""
+    return [[] if player == game.winner else hand for player, hand in enumerate(game.hands)]
 
 
 def _seed(rng: np.random.Generator) -> int:
@@ -206,8 +217,10 @@ def president_exchange(hands: Sequence[Sequence[int]], order: Sequence[int], rul
                     else _chosen(president_gift(list(received), count), received, count))
         else:
             down = by_strength(new[high])[:count]
+        # up first, then down: a card the president chooses to hand back returns to the giver
+        kept = [c for c in new[low] if c not in up]
         new[high] = sorted(c for c in new[high] + up if c not in down)
-        new[low] = sorted(c for c in new[low] + down if c not in up)
+        new[low] = sorted(kept + down)
         gifts += [Gift(low, high, tuple(sorted(up))), Gift(high, low, tuple(sorted(down)))]
     return new, gifts
 
