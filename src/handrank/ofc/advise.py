@@ -26,17 +26,24 @@ from handrank.ofc.game import legal_placements, streets_to_come
 from handrank.ofc.partial import PartialBoard
 from handrank.ofc.placement import Placement
 from handrank.ofc.rules import Rules, as_rules, tables
+from handrank.ofc.seed import check_seed
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = ["best_placement", "complete", "Advice", "PlacementValue", "as_partial", "foul_value",
-           "COMPLETIONS", "EXACT_DEALS"]
+           "COMPLETIONS", "EXACT_DEALS", "EXACT_LIMIT", "SCORE_LIMIT"]
 
 COMPLETIONS = ("best", "greedy")
 #: on this player's last street, the most deals of the unseen cards (the opponents' cards to come)
 #: enumerated exactly, however few the samples asked for
 EXACT_DEALS = 10_000
+#: the most deals ever enumerated exactly, however many samples are asked for: above it the deals
+#: are sampled (enumerating them would hold every deal in memory at once)
+EXACT_LIMIT = 200_000
+#: the most (placement, deal) scores one call may hold (9 bytes each: about 450 MB); `samples`
+#: beyond what this allows for the spot's placements is refused, naming the limit
+SCORE_LIMIT = 50_000_000
 #: racing starts with this many deals per placement when there are more than RACE_PLACEMENTS
 RACE_FIRST = 64
 RACE_PLACEMENTS = 30
@@ -82,6 +89,8 @@ def as_partial(board: PartialLike) -> PartialBoard:
     if isinstance(board, PartialBoard):
         return board
     if isinstance(board, str):
+        if board.strip() in ("", "-"):
+            return PartialBoard()           # before the first street, as the CLI's BOARD takes it
         texts = board.replace("|", "/").split("/")
         if len(texts) != 3:
             raise ValueError(f"a board is three rows separated by '/', got {board!r}")
@@ -197,9 +206,10 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     if sum(blocks) > len(unseen):
         raise ValueError(f"the deals to come need {sum(blocks)} cards; {len(unseen)} are unseen")
     deals = _deal_count(len(unseen), blocks)
-    exact = deals <= count or (not mine and deals <= EXACT_DEALS)
+    exact = deals <= EXACT_LIMIT and (deals <= count or (not mine and deals <= EXACT_DEALS))
     racing = race and not exact and len(placements) > RACE_PLACEMENTS and count > 2 * RACE_FIRST
-    rng = np.random.default_rng(seed)
+    _check_memory(count, len(placements), deals if exact else count * (RACE_MORE if racing else 1))
+    rng = np.random.default_rng(check_seed(seed))
     draws = (_all_deals(unseen, blocks) if exact
              else _sample_deals(unseen, sum(blocks), count * (RACE_MORE if racing else 1), rng))
     nthreads = _threads(threads, len(draws))
@@ -226,8 +236,10 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
         _batch.run(kernel, draws[first:last], (finished[first:last], points, fouls), nthreads)
         return points.T, fouls.T
 
+    # exact: every placement on every deal (a race, or a stop at `samples`, would score them on
+    # a first, lexicographically biased part of the deals)
     points, fouls, scored = _race(score, len(placements), len(draws),
-                                  RACE_FIRST if racing else len(draws), count)
+                                  RACE_FIRST if racing else len(draws), len(draws) if exact else count)
     means, errors, foul_rates = _estimates(points, fouls, scored, exact)
     ranked = [PlacementValue(placement, mean, error, rate, n) for placement, mean, error, rate, n
               in zip(placements, means.tolist(), errors.tolist(), foul_rates.tolist(), scored.tolist())]
@@ -309,6 +321,15 @@ def _count(samples: Any) -> int:
     if samples < 1:
         raise ValueError(f"samples must be >= 1, got {samples}")
     return int(samples)
+
+
+def _check_memory(samples: int, placements: int, deals: int) -> None:
+    """ValueError when scoring `placements` on `deals` deals would pass SCORE_LIMIT scores."""
+    if placements * deals > SCORE_LIMIT:
+        most = SCORE_LIMIT // (placements * max(1, deals // samples))
+        raise ValueError(f"samples={samples} would score {placements} placements on {deals} deals "
+                         f"each, over the limit of {SCORE_LIMIT:,} scores in memory: at most "
+                         f"samples={most} here")
 
 
 def _threads(threads: int | None, deals: int) -> int:

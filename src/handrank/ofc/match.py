@@ -6,6 +6,7 @@ import numpy as np
 
 from handrank.ofc.game import Game
 from handrank.ofc.rules import Rules, as_rules
+from handrank.ofc.seed import check_seed
 
 __all__ = ["Match"]
 
@@ -26,7 +27,7 @@ class Match:
             raise TypeError("button_stays_in_fantasyland must be a bool")
         self.rules = as_rules(rules)
         self.button_stays_in_fantasyland = button_stays_in_fantasyland
-        self._rng = np.random.default_rng(seed)
+        self._rng = np.random.default_rng(check_seed(seed))
         self.game = self._deal(players, button, None)
         self.players = self.game.players
         self.scores = [0] * self.players
