@@ -191,6 +191,9 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     others = [as_partial(b) for b in opponents]
     if len(others) > 3:
         raise ValueError(f"OFC has at most 4 players: got {len(others)} opponents")
+    if others and rules.naturals:
+        raise ValueError("best_placement's compiled scorer pays rows and royalties: Rules.naturals "
+                         "is not supported against opponents (score finished boards with ofc.score)")
     dealt_ids = parse_cards(dealt)
     placements = legal_placements(own, dealt_ids, rules)
     seen_ids = parse_cards(seen)
