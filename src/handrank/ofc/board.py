@@ -71,8 +71,10 @@ def _with_naturals(net: npt.NDArray[np.int32], a: npt.ArrayLike, b: npt.ArrayLik
         if mine is not None and theirs is not None:
             winner = compare_naturals(mine, theirs)
             net[i] = mine.units if winner > 0 else -theirs.units if winner < 0 else 0
+        elif mine is not None:
+            net[i] = mine.units
         else:
-            net[i] = mine.units if mine is not None else -theirs.units   # type: ignore[union-attr]
+            net[i] = -theirs.units
     return net
 
 
