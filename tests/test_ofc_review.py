@@ -121,7 +121,7 @@ def test_issue_example_exact_scores_every_deal():
 def test_huge_samples_refused_naming_the_limit():
     """F13: samples=10**13 on the second street (1.2e12 deals) used to enumerate every deal in a
     Python list until memory ran out; now it is refused at once, naming the limit."""
-    with pytest.raises(ValueError, match="samples=10000000000000 .*limit of 50,000,000"):
+    with pytest.raises(ValueError, match="samples=10000000000000 .*limit of 400,000,000 bytes"):
         ofc.best_placement("As / Kd 9h / 2c 3c", "Qs Qh 7d", samples=10 ** 13)
 
 
@@ -210,3 +210,22 @@ def test_cli_empty_opponent(capsys):
                  "--samples", "50", "--seed", "1", "--top", "1"])
     out, err = capsys.readouterr()
     assert code == 0 and "1 opponent" in out, (out, err)
+
+
+def test_memory_bound_counts_every_placement_and_the_opponents():
+    """F13: the bound is on the bytes the deals take, so the first street (232 placements, a
+    race drawing RACE_MORE times the samples) allows fewer samples than a later one."""
+    first = advise.MEMORY_LIMIT // ((9 * 232 + 47 + 13) * advise.RACE_MORE)
+    with pytest.raises(ValueError, match=f"at most samples={first} here"):
+        ofc.best_placement("", "As Kd 9h 2c 3c", opponents=[""], samples=first + 1)
+    with pytest.raises(ValueError, match="bytes"):
+        ofc.best_placement("", "As Kd 9h 2c 3c", samples=10 ** 7, race=False)
+
+
+def test_cli_huge_samples_is_one_line(capsys):
+    """F13's command line: it ran until memory ran out; now one line naming the limit."""
+    from handrank.cli import main
+    code = main(["ofc", "advise", "As / Kd 9h / 2c 3c", "--dealt", "Qs Qh 7d",
+                 "--samples", "100000000000000000"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == "" and "limit of 400,000,000 bytes" in err and len(err.splitlines()) == 1

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = ["best_placement", "complete", "Advice", "PlacementValue", "as_partial", "foul_value",
-           "COMPLETIONS", "EXACT_DEALS", "EXACT_LIMIT", "SCORE_LIMIT"]
+           "COMPLETIONS", "EXACT_DEALS", "EXACT_LIMIT", "MEMORY_LIMIT"]
 
 COMPLETIONS = ("best", "greedy")
 #: on this player's last street, the most deals of the unseen cards (the opponents' cards to come)
@@ -41,9 +41,10 @@ EXACT_DEALS = 10_000
 #: the most deals ever enumerated exactly, however many samples are asked for: above it the deals
 #: are sampled (enumerating them would hold every deal in memory at once)
 EXACT_LIMIT = 200_000
-#: the most (placement, deal) scores one call may hold (9 bytes each: about 450 MB); `samples`
-#: beyond what this allows for the spot's placements is refused, naming the limit
-SCORE_LIMIT = 50_000_000
+#: the most bytes one call may hold for its deals: each deal's cards (the unseen cards while
+#: they are shuffled), the opponents' finished boards and a score and a foul flag per placement;
+#: a `samples` beyond what this allows for the spot is refused, naming the limit
+MEMORY_LIMIT = 400_000_000
 #: racing starts with this many deals per placement when there are more than RACE_PLACEMENTS
 RACE_FIRST = 64
 RACE_PLACEMENTS = 30
@@ -211,7 +212,8 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     deals = _deal_count(len(unseen), blocks)
     exact = deals <= EXACT_LIMIT and (deals <= count or (not mine and deals <= EXACT_DEALS))
     racing = race and not exact and len(placements) > RACE_PLACEMENTS and count > 2 * RACE_FIRST
-    _check_memory(count, len(placements), deals if exact else count * (RACE_MORE if racing else 1))
+    _check_memory(count, deals if exact else count * (RACE_MORE if racing else 1),
+                  9 * len(placements) + len(unseen) + 13 * len(others))
     rng = np.random.default_rng(check_seed(seed))
     draws = (_all_deals(unseen, blocks) if exact
              else _sample_deals(unseen, sum(blocks), count * (RACE_MORE if racing else 1), rng))
@@ -326,13 +328,12 @@ def _count(samples: Any) -> int:
     return int(samples)
 
 
-def _check_memory(samples: int, placements: int, deals: int) -> None:
-    """ValueError when scoring `placements` on `deals` deals would pass SCORE_LIMIT scores."""
-    if placements * deals > SCORE_LIMIT:
-        most = SCORE_LIMIT // (placements * max(1, deals // samples))
-        raise ValueError(f"samples={samples} would score {placements} placements on {deals} deals "
-                         f"each, over the limit of {SCORE_LIMIT:,} scores in memory: at most "
-                         f"samples={most} here")
+def _check_memory(samples: int, deals: int, per_deal: int) -> None:
+    """ValueError when `deals` deals of `per_deal` bytes each would pass MEMORY_LIMIT."""
+    if deals * per_deal > MEMORY_LIMIT:
+        most = MEMORY_LIMIT // (per_deal * max(1, deals // samples))
+        raise ValueError(f"samples={samples} would hold {deals} deals of {per_deal} bytes each, "
+                         f"over the limit of {MEMORY_LIMIT:,} bytes: at most samples={most} here")
 
 
 def _threads(threads: int | None, deals: int) -> int:
