@@ -171,8 +171,10 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     Every placement is scored on the same deals (common random numbers). When the deals of the
     unseen cards number at most `samples` (scoring them all costs no more than sampling), or at
     most EXACT_DEALS on this player's last street (only the opponents' boards are left to
-    finish, once per deal), all of them are scored, once each (``exact``; standard errors 0);
-    otherwise `samples` random deals from `seed`.
+    finish, once per deal), all of them are scored, once each, every placement on every deal
+    (``exact``; standard errors 0), unless they number more than EXACT_LIMIT; otherwise
+    `samples` random deals from `seed`. A `samples` whose deals would take more than
+    MEMORY_LIMIT bytes is refused (ValueError naming the limit and the most samples allowed).
 
     With `race` and more than RACE_PLACEMENTS placements (the first street), placements race:
     all are scored on RACE_FIRST deals, then those still in the race on twice as many, and so on
