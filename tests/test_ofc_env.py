@@ -90,3 +90,31 @@ def test_observation_planes() -> None:
     assert obs["action_mask"].sum() == len(game.legal_placements())
     other = env.observe("player_1")
     assert not other["action_mask"].any() and not other["observation"][3].any()
+
+
+@pytest.mark.parametrize("action", [True, np.True_, 1.5, np.float64(1.0), "1"])
+def test_non_int_actions_are_refused_with_type_error(action) -> None:
+    """issue 27 U7: step(True) and step(1.5) were taken as action 1 ("action 1 is not legal
+    now"); bigtwo.env raises TypeError for them, and so does this one, changing nothing."""
+    env = ofc_env.env(players=2)
+    env.reset(seed=3)
+    agent, game = env.agent_selection, env.game
+    boards = list(game.boards)
+    with pytest.raises(TypeError, match="int action"):
+        env.step(action)
+    assert env.agent_selection == agent and env.game.boards == boards
+    env.step(np.int64(int(np.flatnonzero(env.observe(agent)["action_mask"])[0])))   # numpy ints act
+
+
+@pytest.mark.parametrize("players, fantasyland", [(2, (17, 17)), (3, (14, 14, 14))])
+def test_every_seat_in_fantasyland_is_refused(players, fantasyland) -> None:
+    """issue 27 U9: with every seat in Fantasyland the solver sets every board, so the episode
+    was over at reset() and api_test failed; such a table is refused, saying why."""
+    with pytest.raises(ValueError, match="every seat in Fantasyland.*at least one seat at 0"):
+        ofc_env.env(players=players, fantasyland=fantasyland)
+
+
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+def test_all_but_one_seat_in_fantasyland_passes_api_test() -> None:
+    env = ofc_env.env(players=3, fantasyland=(14, 0, 14))
+    pettingzoo_test.api_test(env, num_cycles=30)

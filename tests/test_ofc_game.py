@@ -507,7 +507,8 @@ def test_match_carries_fantasyland_scores_and_button() -> None:
             assert match.scores == totals and match.results[-1] == points
             assert nxt.fantasyland == earned
             moved = (game.button + 1) % 2
-            assert nxt.button == (game.button if stays and any(game.fantasyland) else moved)
+            # the Fantasyland hand keeps the button of the hand that earned it (issue 28)
+            assert nxt.button == (game.button if stays and any(earned) else moved)
             in_fantasyland += any(game.fantasyland)
         assert match.hands_played == 12 and in_fantasyland >= 2
     with pytest.raises(ValueError, match="not over"):

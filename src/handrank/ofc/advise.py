@@ -26,17 +26,25 @@ from handrank.ofc.game import legal_placements, streets_to_come
 from handrank.ofc.partial import PartialBoard
 from handrank.ofc.placement import Placement
 from handrank.ofc.rules import Rules, as_rules, tables
+from handrank.ofc.seed import check_seed
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = ["best_placement", "complete", "Advice", "PlacementValue", "as_partial", "foul_value",
-           "COMPLETIONS", "EXACT_DEALS"]
+           "COMPLETIONS", "EXACT_DEALS", "EXACT_LIMIT", "MEMORY_LIMIT"]
 
 COMPLETIONS = ("best", "greedy")
 #: on this player's last street, the most deals of the unseen cards (the opponents' cards to come)
 #: enumerated exactly, however few the samples asked for
 EXACT_DEALS = 10_000
+#: the most deals ever enumerated exactly, however many samples are asked for: above it the deals
+#: are sampled (enumerating them would hold every deal in memory at once)
+EXACT_LIMIT = 200_000
+#: the most bytes one call may hold for its deals: each deal's cards (the unseen cards while
+#: they are shuffled), the opponents' finished boards and a score and a foul flag per placement;
+#: a `samples` beyond what this allows for the spot is refused, naming the limit
+MEMORY_LIMIT = 400_000_000
 #: racing starts with this many deals per placement when there are more than RACE_PLACEMENTS
 RACE_FIRST = 64
 RACE_PLACEMENTS = 30
@@ -82,6 +90,8 @@ def as_partial(board: PartialLike) -> PartialBoard:
     if isinstance(board, PartialBoard):
         return board
     if isinstance(board, str):
+        if board.strip() in ("", "-"):
+            return PartialBoard()           # before the first street, as the CLI's BOARD takes it
         texts = board.replace("|", "/").split("/")
         if len(texts) != 3:
             raise ValueError(f"a board is three rows separated by '/', got {board!r}")
@@ -161,8 +171,10 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     Every placement is scored on the same deals (common random numbers). When the deals of the
     unseen cards number at most `samples` (scoring them all costs no more than sampling), or at
     most EXACT_DEALS on this player's last street (only the opponents' boards are left to
-    finish, once per deal), all of them are scored, once each (``exact``; standard errors 0);
-    otherwise `samples` random deals from `seed`.
+    finish, once per deal), all of them are scored, once each, every placement on every deal
+    (``exact``; standard errors 0), unless they number more than EXACT_LIMIT; otherwise
+    `samples` random deals from `seed`. A `samples` whose deals would take more than
+    MEMORY_LIMIT bytes is refused (ValueError naming the limit and the most samples allowed).
 
     With `race` and more than RACE_PLACEMENTS placements (the first street), placements race:
     all are scored on RACE_FIRST deals, then those still in the race on twice as many, and so on
@@ -182,6 +194,9 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     others = [as_partial(b) for b in opponents]
     if len(others) > 3:
         raise ValueError(f"OFC has at most 4 players: got {len(others)} opponents")
+    if others and rules.naturals:
+        raise ValueError("best_placement's compiled scorer pays rows and royalties: Rules.naturals "
+                         "is not supported against opponents (score finished boards with ofc.score)")
     dealt_ids = parse_cards(dealt)
     placements = legal_placements(own, dealt_ids, rules)
     seen_ids = parse_cards(seen)
@@ -197,9 +212,11 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
     if sum(blocks) > len(unseen):
         raise ValueError(f"the deals to come need {sum(blocks)} cards; {len(unseen)} are unseen")
     deals = _deal_count(len(unseen), blocks)
-    exact = deals <= count or (not mine and deals <= EXACT_DEALS)
+    exact = deals <= EXACT_LIMIT and (deals <= count or (not mine and deals <= EXACT_DEALS))
     racing = race and not exact and len(placements) > RACE_PLACEMENTS and count > 2 * RACE_FIRST
-    rng = np.random.default_rng(seed)
+    _check_memory(count, deals if exact else count * (RACE_MORE if racing else 1),
+                  9 * len(placements) + len(unseen) + 13 * len(others))
+    rng = np.random.default_rng(check_seed(seed))
     draws = (_all_deals(unseen, blocks) if exact
              else _sample_deals(unseen, sum(blocks), count * (RACE_MORE if racing else 1), rng))
     nthreads = _threads(threads, len(draws))
@@ -226,8 +243,10 @@ def best_placement(board: PartialLike, dealt: Cards, *, seen: Cards = (),
         _batch.run(kernel, draws[first:last], (finished[first:last], points, fouls), nthreads)
         return points.T, fouls.T
 
+    # exact: every placement on every deal (a race, or a stop at `samples`, would score them on
+    # a first, lexicographically biased part of the deals)
     points, fouls, scored = _race(score, len(placements), len(draws),
-                                  RACE_FIRST if racing else len(draws), count)
+                                  RACE_FIRST if racing else len(draws), len(draws) if exact else count)
     means, errors, foul_rates = _estimates(points, fouls, scored, exact)
     ranked = [PlacementValue(placement, mean, error, rate, n) for placement, mean, error, rate, n
               in zip(placements, means.tolist(), errors.tolist(), foul_rates.tolist(), scored.tolist())]
@@ -309,6 +328,14 @@ def _count(samples: Any) -> int:
     if samples < 1:
         raise ValueError(f"samples must be >= 1, got {samples}")
     return int(samples)
+
+
+def _check_memory(samples: int, deals: int, per_deal: int) -> None:
+    """ValueError when `deals` deals of `per_deal` bytes each would pass MEMORY_LIMIT."""
+    if deals * per_deal > MEMORY_LIMIT:
+        most = MEMORY_LIMIT // (per_deal * max(1, deals // samples))
+        raise ValueError(f"samples={samples} would hold {deals} deals of {per_deal} bytes each, "
+                         f"over the limit of {MEMORY_LIMIT:,} bytes: at most samples={most} here")
 
 
 def _threads(threads: int | None, deals: int) -> int:

@@ -14,7 +14,8 @@ import numpy as np
 from handrank import rows
 from handrank._threerow import _kernel
 from handrank._threerow.board import BoardArrays, BoardLike, as_board, evaluate_with, pair_scores, table_points
-from handrank.ofc.rules import Rules, as_rules, tables
+from handrank.chinese.naturals import Natural, compare_naturals, natural
+from handrank.ofc.rules import Rules, as_rules, chinese_naturals, tables
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -48,10 +49,41 @@ def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = 
         # royalties to the winner (the two Chinese scores differ only in the royalties).
         net = (points(_kernel.SCORE_OFC, False)[0] - points(_kernel.SCORE_CHINESE_1_6, False)[0]
                + points(_kernel.SCORE_CHINESE_1_6, True)[0])
+    if rules.naturals:
+        net = _with_naturals(net, a, b, rules, threads)
     if rules.shoot_the_moon:
         moon = [_shoots_the_moon(side, rules, threads) for side in (a, b)]
         net += rules.shoot_the_moon * (moon[0].astype(np.int32) - moon[1])
     return net
+
+
+def _with_naturals(net: npt.NDArray[np.int32], a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules,
+                   threads: int | None) -> npt.NDArray[np.int32]:
+    """`net` with every pair in which a valid board holds a natural paid as Chinese poker pays
+    it (RULES.md, "Decisions added after review"): the natural's units instead of rows and
+    royalties; between two naturals the stronger's units, a tie nothing. The detection and the
+    comparison are Chinese poker's (`chinese.natural`, `chinese.compare_naturals`)."""
+    found = [_naturals_of(side, rules, threads) for side in (a, b)]
+    net = net.copy()
+    for i, (mine, theirs) in enumerate(zip(*found)):
+        if mine is None and theirs is None:
+            continue
+        if mine is not None and theirs is not None:
+            winner = compare_naturals(mine, theirs)
+            net[i] = mine.units if winner > 0 else -theirs.units if winner < 0 else 0
+        elif mine is not None:
+            net[i] = mine.units
+        else:
+            net[i] = -theirs.units
+    return net
+
+
+def _naturals_of(cards: npt.ArrayLike, rules: Rules, threads: int | None) -> list[Natural | None]:
+    """The natural each valid board holds under `rules.naturals` (None: none, or fouled)."""
+    boards = np.asarray(cards).reshape(-1, 13)
+    fouled = evaluate_batch(boards, rules, threads=threads).foul.tolist()
+    chinese = chinese_naturals(rules)
+    return [None if foul else natural(row, chinese) for row, foul in zip(boards.tolist(), fouled)]
 
 
 def _shoots_the_moon(cards: npt.ArrayLike, rules: Rules, threads: int | None) -> npt.NDArray[np.bool_]:
@@ -94,7 +126,8 @@ def score(boards: Sequence[BoardLike], rules: Rules | str | None = None) -> list
 
     Per pair (1-6): 1 point per row won, the scoop bonus for all three, and royalties as net
     differences; a fouled board pays a valid one 3 + scoop bonus + its royalties. The rules'
-    options change this: 2-4 scoring, royalties to the row's winner only, shooting the moon."""
+    options change this: 2-4 scoring, royalties to the row's winner only, shooting the moon, and
+    naturals (a valid board holding one is paid as in Chinese poker instead)."""
     players = [as_board(board) for board in boards]
     if not 2 <= len(players) <= 4:
         raise ValueError(f"ofc.score takes 2 to 4 boards, got {len(players)}")

@@ -55,7 +55,13 @@ class OFCEnv(TableEnv):
         super().__init__(render_mode)
         self.rules = as_rules(rules)
         self.game = Game(players, self.rules, self._rng, button, fantasyland)   # checks the table
-        self.players = players
+        if all(self.game.fantasyland):
+            # the solver sets every Fantasyland board, so such a hand is over before any agent
+            # acts: an episode with no step, which PettingZoo's API does not allow
+            raise ValueError(f"fantasyland={fantasyland!r} puts every seat in Fantasyland: the "
+                             f"solver sets those hands, so no agent would act; leave at least "
+                             f"one seat at 0")
+        self.players = self.game.players
         self.fantasyland = fantasyland
         self.button = button
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -95,6 +101,8 @@ class OFCEnv(TableEnv):
             return
         if action is None:
             raise ValueError(f"{agent} must act: an action in 0..{actions.SIZE - 1}, not None")
+        if type(action) is not int and (isinstance(action, (bool, np.bool_)) or not isinstance(action, np.integer)):
+            raise TypeError(f"{agent} must act: an int action in 0..{actions.SIZE - 1}, not {action!r}")
         self._cumulative_rewards[agent] = 0.0
         self.game.play_action(int(action))
         self._settle()

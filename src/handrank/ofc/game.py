@@ -13,6 +13,7 @@ from handrank.ofc.board import fantasyland, score
 from handrank.ofc.partial import CAPACITY, PartialBoard
 from handrank.ofc.placement import IllegalPlacement, Placement
 from handrank.ofc.rules import Rules, as_rules
+from handrank.ofc.seed import as_int, check_seed
 from handrank.ofc.solver import solve_fantasyland
 
 __all__ = ["Game", "streets", "legal_placements", "next_street", "streets_to_come"]
@@ -86,12 +87,13 @@ class Game:
                  seed: int | np.random.Generator | None = None, button: int = 0,
                  fantasyland: Sequence[int] | None = None) -> None:
         self.rules = as_rules(rules)
+        players, button = as_int(players), as_int(button)
         most = 4 if self.rules.dealing == "classic" else 3
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= most:
             raise ValueError(f"OFC with {self.rules.dealing} dealing has 2 to {most} players, got {players!r}")
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < players:
             raise ValueError(f"button must be a seat in 0..{players - 1}, got {button!r}")
-        hands = tuple(fantasyland) if fantasyland is not None else (0,) * players
+        hands = tuple(as_int(n) for n in fantasyland) if fantasyland is not None else (0,) * players
         if len(hands) != players or any(isinstance(n, bool) or not isinstance(n, int)
                                         or not (n == 0 or 13 <= n <= 17) for n in hands):
             raise ValueError(f"fantasyland takes the cards dealt to each of the {players} players "
@@ -104,7 +106,7 @@ class Game:
         self.players = players
         self.button = button
         self.fantasyland: tuple[int, ...] = hands
-        self._deck = [int(c) for c in np.random.default_rng(seed).permutation(DECK)]
+        self._deck = [int(c) for c in np.random.default_rng(check_seed(seed)).permutation(DECK)]
         self._drawn = 0
         self.boards = [PartialBoard() for _ in range(players)]
         self._discards: list[list[int]] = [[] for _ in range(players)]
@@ -129,11 +131,12 @@ class Game:
 
     def discards(self, player: int) -> tuple[int, ...]:
         """The cards `player` has discarded (known to that player only)."""
-        return tuple(self._discards[player])
+        return tuple(self._discards[self._seat_of(player, "player")])
 
     def visible_board(self, player: int, viewer: int) -> PartialBoard:
         """`player`'s board as `viewer` sees it: a Fantasyland board stays face down (empty) to
         the others until the hand is over."""
+        player, viewer = self._seat_of(player, "player"), self._seat_of(viewer, "viewer")
         if player != viewer and self.fantasyland[player] and not self.over:
             return PartialBoard()
         return self.boards[player]
@@ -141,6 +144,7 @@ class Game:
     def unseen(self, viewer: int) -> tuple[int, ...]:
         """The cards `viewer` has not seen, ascending: on no board they see, not among their
         discards, not dealt to them now (what may still come, for `PartialBoard.is_dead`)."""
+        viewer = self._seat_of(viewer, "viewer")
         seen = set(self._discards[viewer])
         for player in range(self.players):
             seen.update(self.visible_board(player, viewer).cards)
@@ -236,6 +240,15 @@ class Game:
         return [p + (bonus if n else 0.0) for p, n in zip(self.points(), self.next_fantasyland())]
 
     # ------------------------------------------------------------------ internals
+    def _seat_of(self, seat: object, name: str) -> int:
+        """`seat` as a seat index; TypeError or ValueError naming `name` (no negative indexing)."""
+        seat = as_int(seat)
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"{name} must be a seat (an int), not {type(seat).__name__}")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"{name} must be a seat in 0..{self.players - 1}, got {seat}")
+        return seat
+
     def _check_not_over(self) -> None:
         if self.turn is None:
             raise IllegalPlacement("the hand is over")

@@ -6,6 +6,7 @@ import numpy as np
 
 from handrank.ofc.game import Game
 from handrank.ofc.rules import Rules, as_rules
+from handrank.ofc.seed import check_seed
 
 __all__ = ["Match"]
 
@@ -15,8 +16,11 @@ class Match:
 
     ``match.game`` is the hand in play; once it is over, ``match.next_hand()`` adds its points to
     ``match.scores``, deals each player the Fantasyland hand their board earned (entry, or stay
-    for those who played in Fantasyland) and moves the button one seat left, except after a hand
-    in which someone played in Fantasyland when ``button_stays_in_fantasyland`` (the default).
+    for those who played in Fantasyland) and moves the button one seat left, except into a
+    Fantasyland hand when ``button_stays_in_fantasyland`` (the default): a Fantasyland hand is
+    "the extension of a previous hand" (seeds 000 and 002), dealt with the button of the hand
+    that earned it, and the button moves on after it as usual (RULES.md, "Decisions added after
+    review"). With False the button moves every hand.
     Each hand's deck comes from `seed`, so a match replays exactly."""
 
     def __init__(self, players: int = 2, rules: Rules | str | None = None,
@@ -26,7 +30,7 @@ class Match:
             raise TypeError("button_stays_in_fantasyland must be a bool")
         self.rules = as_rules(rules)
         self.button_stays_in_fantasyland = button_stays_in_fantasyland
-        self._rng = np.random.default_rng(seed)
+        self._rng = np.random.default_rng(check_seed(seed))
         self.game = self._deal(players, button, None)
         self.players = self.game.players
         self.scores = [0] * self.players
@@ -44,7 +48,9 @@ class Match:
             raise ValueError("the hand is not over yet")
         points = game.points()
         fantasyland = game.next_fantasyland()
-        stays = self.button_stays_in_fantasyland and any(game.fantasyland)
+        # "It's common for the button not to move": the hand that earned Fantasyland keeps its
+        # button for the Fantasyland hand (a stay earns another such hand, with it again)
+        stays = self.button_stays_in_fantasyland and any(fantasyland)
         button = game.button if stays else (game.button + 1) % self.players
         self.game = self._deal(self.players, button, fantasyland)
         self.results.append(points)

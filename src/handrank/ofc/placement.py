@@ -27,8 +27,15 @@ class Placement:
 
     def __init__(self, top: Cards = (), middle: Cards = (), bottom: Cards = (),
                  discards: Cards = ()) -> None:
+        seen: dict[int, str] = {}
         for name, part in (("top", top), ("middle", middle), ("bottom", bottom), ("discards", discards)):
-            object.__setattr__(self, name, tuple(sorted(parse_cards(part))))
+            ids = tuple(sorted(parse_cards(part)))
+            for card in ids:
+                if card in seen:
+                    where = f"twice in {name}" if seen[card] == name else f"in {seen[card]} and in {name}"
+                    raise ValueError(f"a placement holds each card once: {hand_str([card])} is {where}")
+                seen[card] = name
+            object.__setattr__(self, name, ids)
 
     @classmethod
     def of_ids(cls, top: list[int], middle: list[int], bottom: list[int], discards: list[int]) -> Placement:

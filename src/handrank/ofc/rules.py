@@ -15,6 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from handrank._threerow import _kernel
+from handrank.chinese import rules as chinese_rules
 from handrank._threerow.presets import Presets
 from handrank._threerow.thresholds import (MAX_CARDS, MIN_CARDS, Table, category_value, check_int,
                                            check_table, lookup, low_value, reaches, top_value)
@@ -61,6 +62,11 @@ class Rules(Presets):
     - ``fantasyland_value``: what a hand that earns Fantasyland (entry or stay) is worth when
       decisions are evaluated (`ofc.Game.values`, the RL rewards, the Fantasyland setting of
       `ofc.Game`); never part of the points paid.
+    - ``naturals``: ``(kind, units)`` pairs of Chinese poker's naturals (`chinese.NATURALS` and
+      `chinese.NATURAL_VARIANTS`, each 1..1000 units), off when empty (the default). A finished,
+      valid board whose 13 cards hold one of them is paid as in Chinese poker (`chinese.score`)
+      instead of its rows and royalties: between two naturals the stronger collects its units
+      (a tie pays nothing), against any other board (fouled or not) it collects its units.
     """
 
     top_royalties: Table = TOP_ROYALTIES
@@ -83,6 +89,7 @@ class Rules(Presets):
     royalties_cancel: bool = True
     shoot_the_moon: int = 0
     fantasyland_value: float = 0.0
+    naturals: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.middle_lowball, bool):
@@ -123,6 +130,8 @@ class Rules(Presets):
                             ("stay_bottom", category_value)):
             if getattr(self, name) is not None:
                 parse(getattr(self, name), f"Rules.{name}")
+        # Chinese poker's rules check the kinds and units (and read them: `chinese_naturals`)
+        object.__setattr__(self, "naturals", chinese_rules.Rules(naturals=self.naturals).naturals)
         check_int("scoop_bonus", self.scoop_bonus, 0, 1000)
         check_int("stay_cards", self.stay_cards, MIN_CARDS, MAX_CARDS)
         if self.super_fantasyland != 0:
@@ -144,6 +153,16 @@ Rules.PRESETS = {
 
 
 as_rules = Rules.of
+
+
+def chinese_naturals(rules: Rules) -> chinese_rules.Rules:
+    """The Chinese poker rules that find and compare the naturals `rules` pays."""
+    return _chinese(rules.naturals)
+
+
+@lru_cache(maxsize=64)
+def _chinese(naturals: tuple[tuple[str, int], ...]) -> chinese_rules.Rules:
+    return chinese_rules.Rules(naturals=naturals)
 
 
 @lru_cache(maxsize=64)
