@@ -4,7 +4,11 @@
   (handrank._threerow._kernel), with this game's royalty tables and no Fantasyland (under
   one_royalty once per row: handrank.chinese.one_royalty);
 - ``"ev"`` visits every valid setting in compiled code with per-row tables (handrank.chinese.ev);
+  the rules that compiled search does not know (a 2-7 middle, mis-set hands played, a 2-4 scoop
+  bonus) score the array of every candidate setting in numpy with the same tables;
 - a callable objective scores the array of every valid setting's row values.
+With ``mis_set_played`` the candidates of "ev" and of a callable are every split, mis-set ones
+included (they are played); "royalties" keeps to the valid ones (a mis-set hand collects none).
 All three break ties the same way: the stronger bottom, middle, top, then the lowest cards.
 """
 from __future__ import annotations
@@ -17,12 +21,12 @@ from typing import TYPE_CHECKING, NamedTuple, Union
 
 import numpy as np
 
-from handrank import _batch, rows
+from handrank import _batch
 from handrank._threerow import _kernel
-from handrank.chinese.ev import ev_tables, own_royalty
+from handrank.chinese.ev import _royalty_by_row, ev_tables, own_royalty, row_tables
 from handrank.chinese.naturals import thirteen_cards
 from handrank.chinese.one_royalty import most_royalty
-from handrank.chinese.rules import Rules, as_rules, row_order, solver_tables
+from handrank.chinese.rules import Rules, as_rules, breaks_order, row_values, solver_tables
 from handrank._threerow.board import Board
 from handrank._threerow.solver import check_distinct, solve, solver_threads
 
@@ -76,22 +80,24 @@ def _splits() -> npt.NDArray[np.intp]:
     return np.array(out, dtype=np.intp)
 
 
-def _valid_settings(hand: npt.NDArray[np.uint8],
-                    order: npt.NDArray[np.uint16]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
-    """Every valid setting of 13 ascending cards and its (top, middle, bottom) row values, on the
-    scale `order` makes of handrank.rows' (`chinese.rules.row_order`)."""
+def _candidates(hand: npt.NDArray[np.uint8], rules: Rules,
+                mis_set_too: bool = False) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
+    """Every valid setting of 13 ascending cards (every split, with `mis_set_too`) and its (top,
+    middle, bottom) row values on the rules' scales (`chinese.rules.row_values`)."""
     boards = hand[_splits()]
-    values = np.stack([order[rows.value_batch(np.ascontiguousarray(boards[:, a:b]), threads=1)]
-                       for a, b in ((0, 3), (3, 8), (8, 13))], axis=1)
-    valid = (values[:, 0] <= values[:, 1]) & (values[:, 1] <= values[:, 2])
+    values = row_values(boards, rules)
+    if mis_set_too:
+        return boards, values
+    valid = ~breaks_order(values, rules)
     return boards[valid], values[valid]
 
 
 def settings(cards: str | Sequence[int | str], rules: Rules | str | None = None) -> npt.NDArray[np.uint8]:
     """Every valid setting of 13 cards as an (M, 13) array, rows top (3), middle (5), bottom (5)
     with ascending ids, ordered by (bottom, middle) ascending. (The rules matter only through
-    the order of straights: ``wheel_second``.)"""
-    return _valid_settings(_ascending(cards), row_order(as_rules(rules)))[0]
+    the order of straights, ``wheel_second``, and ``low_middle``: then only the bottom must be
+    no weaker than the top.)"""
+    return _candidates(_ascending(cards), as_rules(rules))[0]
 
 
 def _ascending(cards: str | Sequence[int | str]) -> npt.NDArray[np.uint8]:
@@ -103,7 +109,8 @@ def best_setting(cards: str | Sequence[int | str], rules: Rules | str | None = N
     """The exact best valid setting of 13 cards for `objective`: ``"royalties"`` (most royalty
     units), ``"ev"`` (expected points against one well-played opponent, see `row_tables`) or a
     callable taking the (M, 3) row values (top, middle, bottom, handrank.rows scale, with the
-    rules' order of straights) of every valid setting and returning M scores. Ties go to the
+    rules' order of straights; with ``low_middle`` the middle's 2-7 value) of every valid
+    setting (every setting with ``mis_set_played``) and returning M scores. Ties go to the
     stronger bottom, middle, top, then the lowest cards (bottom, middle, top compared as ascending
     ids). With ``one_royalty`` rules "royalties" is the largest row royalty, and "ev" counts only
     the royalty the setting keeps (against an opponent who also keeps one)."""
@@ -121,16 +128,17 @@ def best_setting_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
     hands = np.sort(arr, axis=1)
     check_distinct(arr, hands)
     rules = as_rules(rules)
-    order = row_order(rules)
     if callable(objective):
-        return _best_by_callable(hands, objective, order)
+        return _best_by_callable(hands, objective, rules)
     if objective == "royalties" and rules.one_royalty:
         return BestSettingArrays(*most_royalty(hands, rules, threads))
     if objective == "royalties":
         solved = solve(solver_tables(rules), hands, 0.0, threads)
         return BestSettingArrays(solved.boards, solved.value)
-    if objective == "ev":
+    if objective == "ev" and _compiled_ev(rules):
         return _best_by_ev(hands, rules, threads)
+    if objective == "ev":
+        return _best_by_callable(hands, partial(_expected_points, rules), rules)
     raise ValueError(f"objective must be one of {OBJECTIVES} or a callable, got {objective!r}")
 
 
@@ -147,12 +155,50 @@ def _best_by_ev(hands: npt.NDArray[np.uint8], rules: Rules, threads: int | None)
     return BestSettingArrays(boards, value)
 
 
+def _compiled_ev(rules: Rules) -> bool:
+    """Whether the compiled "ev" search knows every rule of `rules`: a high middle, mis-set hands
+    never chosen, and a scoop bonus only under 1-6."""
+    return not (rules.low_middle or rules.mis_set_played
+                or (rules.scoring == "2-4" and rules.scoop_extra))
+
+
+def _expected_points(rules: Rules, values: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """The "ev" objective of settings with (M, 3) row values, in numpy: the compiled search's
+    expectation (handrank.chinese.ev), a mis-set setting (played: ``mis_set_played``) collecting
+    no royalty."""
+    tables = row_tables(rules)
+    by_row = _royalty_by_row(rules)
+    win = np.stack([tables.win[k][values[:, k]] for k in range(3)], axis=1)
+    lose = np.stack([tables.lose[k][values[:, k]] for k in range(3)], axis=1)
+    mine = np.stack([by_row[k][values[:, k]] for k in range(3)], axis=1)
+    mine[breaks_order(values, rules)] = 0.0
+    if rules.one_royalty:       # the largest; of equal ones the bottom's, then the middle's
+        keep = 2 - np.argmax(mine[:, ::-1], axis=1)
+        mine = np.where(np.arange(3) == keep[:, None], mine, 0.0)
+    if rules.royalties_to_winner:
+        beaten = np.stack([tables.beaten_royalty[k][values[:, k]] for k in range(3)], axis=1)
+        royalty = (mine * win - beaten).sum(axis=1)
+    else:
+        royalty = mine.sum(axis=1) - tables.mean_royalty.sum()
+    sweep = win.prod(axis=1) - lose.prod(axis=1)
+    points: npt.NDArray[np.float64] = (win - lose).sum(axis=1) + royalty + rules.scoop_extra * sweep
+    if rules.scoring == "2-4":      # the overall unit: more rows won than lost, or fewer
+        tie = 1.0 - win - lose
+        outcomes = (win, tie, lose)
+        for rows_won in itertools.product((0, 1, 2), repeat=3):   # 0 won, 1 tied, 2 lost
+            margin = sum(1 if o == 0 else -1 if o == 2 else 0 for o in rows_won)
+            if margin:
+                chance = np.prod([outcomes[o][:, k] for k, o in enumerate(rows_won)], axis=0)
+                points = points + np.sign(margin) * chance
+    return points
+
+
 def _best_by_callable(hands: npt.NDArray[np.uint8], objective: Callable[[np.ndarray], np.ndarray],
-                      order: npt.NDArray[np.uint16]) -> BestSettingArrays:
+                      rules: Rules) -> BestSettingArrays:
     boards = np.empty((len(hands), 13), dtype=np.uint8)
     value = np.empty(len(hands), dtype=np.float64)
     for i, hand in enumerate(hands):
-        candidates, values = _valid_settings(hand, order)
+        candidates, values = _candidates(hand, rules, rules.mis_set_played)
         scores = np.asarray(objective(values.astype(np.int64)), dtype=np.float64)
         if scores.shape != (len(candidates),):
             raise ValueError(f"the objective must return one score per setting: shape "
