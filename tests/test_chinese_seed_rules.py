@@ -433,3 +433,36 @@ def test_random_rule_sets_against_the_reference():
             assert bool(mis_set) == (not ref.is_valid(*rows, r.wheel_second, r.low_middle))
             assert tuple(royalties.tolist()) == ref.royalties(*rows, rules=spec)
     assert {s[0] for s in seen} == {s[1] for s in seen} == {s[2] for s in seen} == {False, True}
+
+
+# ============================================================================= the docs
+SEED_LINES = {
+    # the seed's line: (the preset that adds it, the field or type that is it)
+    "Low in the middle—In this variation, the middle hand is played as a deuce-to-seven low hand.":
+        ("low-middle", "low_middle"),
+    "In other variants players only get an additional unit if they win all three hands (known as a scoop).":
+        ("scoop-unit", "scoop_bonus"),
+    "In some variations players are still required to play their hands.": ("mis-set-played", "mis_set_played"),
+    "Another variation scores the game 1 point per hand, with the winner of the game being the first "
+    "to 11 points. If a player wins all 3 hands and there are 4 players, the winning player gets a "
+    "4th point.": (None, "Match"),
+}
+
+
+def test_docs_map_each_seed_line_to_its_field():
+    """docs/chinese.md quotes each new line of seeds/001 (copied word for word) next to its field
+    (the presets table) or its type (the game to 11's section)."""
+    from pathlib import Path
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "chinese.md").read_text(encoding="utf-8")
+    flat = " ".join(docs.split())
+    for line, (preset, field) in SEED_LINES.items():
+        assert line in flat, line
+        if preset is not None:
+            row = next(r for r in docs.splitlines() if r.startswith(f"| `{preset}` |"))
+            assert f"`{field}=" in row and line in row, preset
+            assert getattr(chinese.Rules.preset(preset), field) != getattr(chinese.Rules(), field)
+        else:
+            section = flat[flat.index("## The game to 11"):]
+            assert line in section and f"`{field}(" in section
+    for quoted in (SEED_LOW_MIDDLE, SEED_SCOOP, SEED_MIS_SET, SEED_ELEVEN):
+        assert quoted in flat
