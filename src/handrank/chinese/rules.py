@@ -242,7 +242,7 @@ def row_values(boards: npt.NDArray[np.uint8], rules: Rules) -> npt.NDArray[np.ui
     return np.stack(values, axis=1).astype(np.uint16)
 
 
-def breaks_order(values: npt.NDArray[np.uint16], rules: Rules) -> npt.NDArray[np.bool_]:
+def breaks_order(values: npt.NDArray[np.integer[Any]], rules: Rules) -> npt.NDArray[np.bool_]:
     """Whether each setting of (N, 3) row values (`row_values`) is mis-set: bottom >= middle >=
     top broken, or with low_middle bottom >= top."""
     if rules.low_middle:

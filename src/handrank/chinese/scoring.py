@@ -112,7 +112,8 @@ def _points_with_options(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], rul
         points = np.where(mis_a, -(scoop + roy_b.sum(axis=1)), points)
         points = np.where(mis_b, scoop + roy_a.sum(axis=1), points)
         points = np.where(mis_a & mis_b, 0, points)
-    return points.astype(np.int32)
+    result: npt.NDArray[np.int32] = points.astype(np.int32)
+    return result
 
 
 def _one(setting: Any, rules: Rules | str | None) -> SettingArrays:
