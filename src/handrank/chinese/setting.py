@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, NamedTuple, Union
 
 import numpy as np
 
-from handrank import _batch
+from handrank import _batch, low27, rows
 from handrank._threerow import _kernel
 from handrank.chinese.ev import _royalty_by_row, ev_tables, own_royalty, row_tables
 from handrank.chinese.naturals import thirteen_cards
 from handrank.chinese.one_royalty import most_royalty
-from handrank.chinese.rules import Rules, as_rules, breaks_order, row_values, solver_tables
+from handrank.chinese.rules import Rules, as_rules, breaks_order, row_order, solver_tables
 from handrank._threerow.board import Board
 from handrank._threerow.solver import check_distinct, solve, solver_threads
 
@@ -80,16 +80,36 @@ def _splits() -> npt.NDArray[np.intp]:
     return np.array(out, dtype=np.intp)
 
 
+@lru_cache(maxsize=1)
+def _subsets() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], tuple[npt.NDArray[np.intp], ...]]:
+    """The 3- and 5-card subsets of 13 positions, (286, 3) and (1287, 5), and for every split of
+    `_splits` the index of its top among the first and of its middle and bottom among the
+    second (so a hand's rows are evaluated once per subset, not once per split)."""
+    threes = np.array(list(itertools.combinations(range(13), 3)), dtype=np.intp)
+    fives = np.array(list(itertools.combinations(range(13), 5)), dtype=np.intp)
+    bits = np.left_shift(1, np.arange(13))
+    index = np.zeros(1 << 13, dtype=np.intp)       # by the subset's positions as bits
+    index[bits[threes].sum(axis=1)] = np.arange(len(threes))
+    index[bits[fives].sum(axis=1)] = np.arange(len(fives))
+    splits = _splits()
+    return threes, fives, tuple(index[bits[splits[:, a:b]].sum(axis=1)] for a, b in ((0, 3), (3, 8), (8, 13)))
+
+
 def _candidates(hand: npt.NDArray[np.uint8], rules: Rules,
-                mis_set_too: bool = False) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
-    """Every valid setting of 13 ascending cards (every split, with `mis_set_too`) and its (top,
-    middle, bottom) row values on the rules' scales (`chinese.rules.row_values`)."""
-    boards = hand[_splits()]
-    values = row_values(boards, rules)
+                mis_set_too: bool = False) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.uint16]]:
+    """Every valid split of 13 ascending cards (every split, with `mis_set_too`), as indices into
+    `_splits`, and its (top, middle, bottom) row values on the rules' scales
+    (`chinese.rules.row_values`)."""
+    threes, fives, (top, middle, bottom) = _subsets()
+    order = row_order(rules)
+    five = order[rows.value_batch(hand[fives], threads=1)]
+    middles = low27.evaluate_batch(hand[fives], threads=1) if rules.low_middle else five
+    values = np.stack([order[rows.value_batch(hand[threes], threads=1)][top], middles[middle],
+                       five[bottom]], axis=1).astype(np.uint16)
     if mis_set_too:
-        return boards, values
-    valid = ~breaks_order(values, rules)
-    return boards[valid], values[valid]
+        return np.arange(len(values)), values
+    valid = np.flatnonzero(~breaks_order(values, rules))
+    return valid, values[valid]
 
 
 def settings(cards: str | Sequence[int | str], rules: Rules | str | None = None) -> npt.NDArray[np.uint8]:
@@ -97,7 +117,8 @@ def settings(cards: str | Sequence[int | str], rules: Rules | str | None = None)
     with ascending ids, ordered by (bottom, middle) ascending. (The rules matter only through
     the order of straights, ``wheel_second``, and ``low_middle``: then only the bottom must be
     no weaker than the top.)"""
-    return _candidates(_ascending(cards), as_rules(rules))[0]
+    hand = _ascending(cards)
+    return hand[_splits()[_candidates(hand, as_rules(rules))[0]]]
 
 
 def _ascending(cards: str | Sequence[int | str]) -> npt.NDArray[np.uint8]:
@@ -165,31 +186,35 @@ def _compiled_ev(rules: Rules) -> bool:
 def _expected_points(rules: Rules, values: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
     """The "ev" objective of settings with (M, 3) row values, in numpy: the compiled search's
     expectation (handrank.chinese.ev), a mis-set setting (played: ``mis_set_played``) collecting
-    no royalty."""
+    no royalty. (Row by row on (M,) columns: reducing over an axis of 3 is slower.)"""
     tables = row_tables(rules)
     by_row = _royalty_by_row(rules)
-    win = np.stack([tables.win[k][values[:, k]] for k in range(3)], axis=1)
-    lose = np.stack([tables.lose[k][values[:, k]] for k in range(3)], axis=1)
-    mine = np.stack([by_row[k][values[:, k]] for k in range(3)], axis=1)
-    mine[breaks_order(values, rules)] = 0.0
+    cols = [values[:, k] for k in range(3)]
+    win = [tables.win[k][cols[k]] for k in range(3)]
+    lose = [tables.lose[k][cols[k]] for k in range(3)]
+    mis_set = breaks_order(values, rules)
+    mine = [np.where(mis_set, 0.0, by_row[k][cols[k]]) for k in range(3)]
     if rules.one_royalty:       # the largest; of equal ones the bottom's, then the middle's
-        keep = 2 - np.argmax(mine[:, ::-1], axis=1)
-        mine = np.where(np.arange(3) == keep[:, None], mine, 0.0)
+        kept, largest = np.full(len(values), 2), mine[2]
+        for k in (1, 0):
+            larger = mine[k] > largest
+            kept, largest = np.where(larger, k, kept), np.where(larger, mine[k], largest)
+        mine = [np.where(kept == k, mine[k], 0.0) for k in range(3)]
+    points: npt.NDArray[np.float64] = sum((win[k] - lose[k] for k in range(3)), np.zeros(len(values)))
     if rules.royalties_to_winner:
-        beaten = np.stack([tables.beaten_royalty[k][values[:, k]] for k in range(3)], axis=1)
-        royalty = (mine * win - beaten).sum(axis=1)
+        for k in range(3):
+            points += mine[k] * win[k] - tables.beaten_royalty[k][cols[k]]
     else:
-        royalty = mine.sum(axis=1) - tables.mean_royalty.sum()
-    sweep = win.prod(axis=1) - lose.prod(axis=1)
-    points: npt.NDArray[np.float64] = (win - lose).sum(axis=1) + royalty + rules.scoop_extra * sweep
+        points += mine[0] + mine[1] + mine[2] - tables.mean_royalty.sum()
+    points += rules.scoop_extra * (win[0] * win[1] * win[2] - lose[0] * lose[1] * lose[2])
     if rules.scoring == "2-4":      # the overall unit: more rows won than lost, or fewer
-        tie = 1.0 - win - lose
+        tie = [1.0 - win[k] - lose[k] for k in range(3)]
         outcomes = (win, tie, lose)
         for rows_won in itertools.product((0, 1, 2), repeat=3):   # 0 won, 1 tied, 2 lost
             margin = sum(1 if o == 0 else -1 if o == 2 else 0 for o in rows_won)
             if margin:
-                chance = np.prod([outcomes[o][:, k] for k, o in enumerate(rows_won)], axis=0)
-                points = points + np.sign(margin) * chance
+                points += np.sign(margin) * (outcomes[rows_won[0]][0] * outcomes[rows_won[1]][1]
+                                             * outcomes[rows_won[2]][2])
     return points
 
 
@@ -203,9 +228,11 @@ def _best_by_callable(hands: npt.NDArray[np.uint8], objective: Callable[[np.ndar
         if scores.shape != (len(candidates),):
             raise ValueError(f"the objective must return one score per setting: shape "
                              f"({len(candidates)},), got {scores.shape}")
-        # the last key sorts first: score, then bottom, middle, top; ties keep (bottom, middle) order
-        best = np.lexsort((-values[:, 0].astype(np.int64), -values[:, 1].astype(np.int64),
-                           -values[:, 2].astype(np.int64), -scores))[0]
-        boards[i] = candidates[best]
+        # among the best scores (exactly equal) the stronger bottom, middle, top; the last key sorts
+        # first, and ties keep (bottom, middle) order
+        top = np.flatnonzero(scores == scores.max())
+        ranked = values[top].astype(np.int64)
+        best = top[np.lexsort((-ranked[:, 0], -ranked[:, 1], -ranked[:, 2]))[0]]
+        boards[i] = hand[_splits()[candidates[best]]]
         value[i] = scores[best]
     return BestSettingArrays(boards, value)
