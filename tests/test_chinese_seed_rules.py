@@ -435,6 +435,23 @@ def test_random_rule_sets_against_the_reference():
     assert {s[0] for s in seen} == {s[1] for s in seen} == {s[2] for s in seen} == {False, True}
 
 
+def test_best_settings_under_random_rule_sets_against_brute_force():
+    """The exact searches under random mixes of the fields: "royalties" (valid settings only) and
+    a callable of the row values (every split when mis-set hands are played) against every
+    split."""
+    rng = np.random.default_rng(2870)
+
+    def objective(values):
+        return values[:, 0] // 300 + values[:, 1] // 500 - values[:, 2] // 700
+    for i in range(10):
+        r = random_rules(rng)
+        hand = low_rich_hand(rng, i) if i % 2 else ref.royalty_rich_hand(rng, i)
+        for obj in ("royalties", objective):
+            got = chinese.best_setting(hand, r, obj)
+            want = ref.brute_force(hand, ref_rules(r), obj)
+            assert as_boards([got.board.cards]) == [wanted(want)] and got.value == want["value"], (r, hand)
+
+
 # ============================================================================= the docs
 SEED_LINES = {
     # the seed's line: (the preset that adds it, the field or type that is it)
