@@ -47,7 +47,7 @@ _FORMAT = 1      # bump when the sample or its file changes
 @dataclass(frozen=True)
 class RowTables:
     """Per row (index 0 top, 1 middle, 2 bottom) and per row value (the handrank.rows scale,
-    index = value): the chance that our row beats the opponent's (``win``), loses to it
+    index = value; a low middle's 2-7 value under low_middle): the chance that our row beats the opponent's (``win``), loses to it
     (``lose``), and the royalty units the opponent's row collects when it is above ours
     (``beaten_royalty``); ``mean_royalty`` per row; ``opponents``: the sample size."""
 

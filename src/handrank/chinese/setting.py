@@ -230,7 +230,8 @@ def _best_by_callable(hands: npt.NDArray[np.uint8], objective: Callable[[np.ndar
                              f"({len(candidates)},), got {scores.shape}")
         # among the best scores (exactly equal) the stronger bottom, middle, top; the last key sorts
         # first, and ties keep (bottom, middle) order
-        top = np.flatnonzero(scores == scores.max())
+        scored = scores[~np.isnan(scores)]          # (a NaN score never wins)
+        top = np.flatnonzero(scores == scored.max()) if scored.size else np.arange(len(scores))
         ranked = values[top].astype(np.int64)
         best = top[np.lexsort((-ranked[:, 0], -ranked[:, 1], -ranked[:, 2]))[0]]
         boards[i] = hand[_splits()[candidates[best]]]
