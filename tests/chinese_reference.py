@@ -22,7 +22,12 @@
 * ``pair_points`` / ``score``: the pairwise score (naturals, mis-sets, rows, 1-6 or 2-4 bonus,
   royalties to the row's winner or as net differences), and the variants of RULES.md "Decisions
   added after review": surrender, the natural variants, one royalty per hand, the wheel as the
-  second-highest straight (a wheel's key takes the rank 11.5, between the king and the ace).
+  second-highest straight (a wheel's key takes the rank 11.5, between the king and the ace), the
+  middle as a 2-7 low (compared by tests/reference.py's low27_key; only the top and the bottom are
+  ordered), the scoop bonus as a number, mis-set hands still played.
+* ``eleven_points``: one deal of the game to 11, from the seed's sentence: each row to the player
+  whose row beats every other player's (pair by pair), a fourth point for all three rows at a
+  table of four, a natural that beats every other natural taking the deal.
 
 Card ids follow RULES.md: id = 4 * rank + suit, rank 0..12 = 2..A, suit 0..3 = c d h s.
 """
@@ -37,7 +42,8 @@ import numpy as np
 
 import ofc_reference as ofc_ref
 from handrank.cards import cards as parse_cards
-from reference import ACE, STRAIGHT, STRAIGHT_FLUSH, high3_key, high5_key, rank_of, suit_of
+from reference import (ACE, STRAIGHT, STRAIGHT_FLUSH, high3_key, high5_key, low27_key, rank_of,
+                       suit_of)
 
 RANKS = "23456789TJQKA"
 ROWS = ("top", "middle", "bottom")
@@ -57,7 +63,8 @@ VARIANT_NATURALS = ("no picture cards", "six and above", "12 of one colour", "13
                     "no broadway cards")
 ONE_SIX = dict(scoring="1-6", top_royalties=TOP_ROYALTIES, middle_royalties=MIDDLE_ROYALTIES,
                bottom_royalties=BOTTOM_ROYALTIES, royalties_to_winner=True, naturals=NATURALS,
-               surrender_allowed=False, surrender=3, one_royalty=False, wheel_second=False)
+               surrender_allowed=False, surrender=3, one_royalty=False, wheel_second=False,
+               low_middle=False, middle_low_royalties={}, scoop_bonus=None, mis_set_played=False)
 PRESETS = {
     "1-6": ONE_SIX,
     "2-4": {**ONE_SIX, "scoring": "2-4"},
@@ -69,9 +76,23 @@ PRESETS = {
     "no-broadway": {**ONE_SIX, "naturals": {**NATURALS, "no broadway cards": 3}},
     "one-royalty": {**ONE_SIX, "one_royalty": True},
     "wheel-second": {**ONE_SIX, "wheel_second": True},
+    # seeds/001 "Other variations": "Low in the middle"; "only get an additional unit if they win
+    # all three hands"; mis-set: "In some variations players are still required to play their hands"
+    "low-middle": {**ONE_SIX, "low_middle": True},
+    "scoop-unit": {**ONE_SIX, "scoop_bonus": 1},
+    "mis-set-played": {**ONE_SIX, "mis_set_played": True},
 }
 # what sweeping all three rows pays: 3 rows + 3 bonus (1-6), 3 rows + the overall unit (2-4)
 SCOOP = {"1-6": 6, "2-4": 4}
+
+
+def scoop(rules) -> int:
+    """What sweeping all three rows pays: SCOOP, with a scoop_bonus in place of the 1-6 bonus of 3
+    (or, under 2-4, next to the overall unit)."""
+    r = get_rules(rules)
+    if r["scoop_bonus"] is None:
+        return SCOOP[r["scoring"]]
+    return SCOOP[r["scoring"]] - (3 if r["scoring"] == "1-6" else 0) + r["scoop_bonus"]
 
 
 def get_rules(rules) -> dict:
@@ -108,23 +129,32 @@ def row_key(row, wheel_second: bool = False) -> tuple[int, ...]:
     return tuple(key) + (-1,) * (6 - len(key))
 
 
-def is_valid(top, middle, bottom, wheel_second: bool = False) -> bool:
-    """Not mis-set: bottom >= middle >= top as high hands (the top by the 3-card rule)."""
+def is_valid(top, middle, bottom, wheel_second: bool = False, low_middle: bool = False) -> bool:
+    """Not mis-set: bottom >= middle >= top as high hands (the top by the 3-card rule); with a low
+    middle bottom >= top alone."""
+    if low_middle:
+        return row_key(top, wheel_second) <= row_key(bottom, wheel_second)
     return row_key(top, wheel_second) <= row_key(middle, wheel_second) <= row_key(bottom, wheel_second)
+
+
+def middle_key(middle, wheel_second: bool = False, low_middle: bool = False) -> tuple:
+    """What two middles compare by: the high key, or the 2-7 key (bigger is the better low)."""
+    return tuple(low27_key(middle)) if low_middle else row_key(middle, wheel_second)
 
 
 def row_royalties(top, middle, bottom, rules=None) -> tuple[int, int, int]:
     """The royalty each row's hand earns by the rules' tables (whether or not the hand is valid)."""
     r = get_rules(rules)
-    return (ofc_ref.top_table(list(top), r["top_royalties"]),
-            ofc_ref.five_table(list(middle), r["middle_royalties"]),
+    middle_royalty = (ofc_ref.low_table(list(middle), r["middle_low_royalties"]) if r["low_middle"]
+                      else ofc_ref.five_table(list(middle), r["middle_royalties"]))
+    return (ofc_ref.top_table(list(top), r["top_royalties"]), middle_royalty,
             ofc_ref.five_table(list(bottom), r["bottom_royalties"]))
 
 
 def royalties(top, middle, bottom, rules=None) -> tuple[int, int, int]:
     """Row royalties of a valid setting as the hand collects them; (0, 0, 0) when mis-set."""
     r = get_rules(rules)
-    if not is_valid(top, middle, bottom, r["wheel_second"]):
+    if not is_valid(top, middle, bottom, r["wheel_second"], r["low_middle"]):
         return (0, 0, 0)
     return collected(row_royalties(top, middle, bottom, r), r)
 
@@ -432,16 +462,17 @@ def _class_royalty(cls: tuple, which: str, frozen: tuple) -> int:
     if memo not in _ROYALTY_MEMO:
         table = dict(dict(frozen)[f"{which}_royalties"])
         sample = list(_SAMPLE[cls])
-        _ROYALTY_MEMO[memo] = (ofc_ref.top_table(sample, table) if which == "top"
-                               else ofc_ref.five_table(sample, table))
+        earned = {"top": ofc_ref.top_table, "middle_low": ofc_ref.low_table}.get(which, ofc_ref.five_table)
+        _ROYALTY_MEMO[memo] = earned(sample, table)
     return _ROYALTY_MEMO[memo]
 
 
 def subset_royalties(f: HandFacts, rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(top royalty per 3-subset, middle and bottom royalty per 5-subset)."""
     frozen = _frozen(get_rules(rules))
+    middle_table = "middle_low" if get_rules(rules)["low_middle"] else "middle"
     top = np.array([_class_royalty(c, "top", frozen) for c in f.classes3])[f.class_of3]
-    middle = np.array([_class_royalty(c, "middle", frozen) for c in f.classes5])[f.class_of5]
+    middle = np.array([_class_royalty(c, middle_table, frozen) for c in f.classes5])[f.class_of5]
     bottom = np.array([_class_royalty(c, "bottom", frozen) for c in f.classes5])[f.class_of5]
     return top, middle, bottom
 
@@ -452,12 +483,34 @@ def _sorted_hand(cards) -> tuple:
     return ids
 
 
-def valid_splits(cards, wheel_second: bool = False):
-    """(facts, b, m, t): the split indices of every valid setting, in split order."""
+def valid_splits(cards, wheel_second: bool = False, low_middle: bool = False,
+                 every: bool = False):
+    """(facts, b, m, t): the split indices of every valid setting (of every split, with `every`),
+    in split order."""
     f = hand_facts(_sorted_hand(cards), wheel_second)
     b, m, t = split_table()
-    ok = (f.strength3[t] <= f.strength5[m]) & (f.strength5[m] <= f.strength5[b])
+    if every:
+        return f, b, m, t
+    if low_middle:
+        ok = f.strength3[t] <= f.strength5[b]
+    else:
+        ok = (f.strength3[t] <= f.strength5[m]) & (f.strength5[m] <= f.strength5[b])
     return f, b[ok], m[ok], t[ok]
+
+
+@lru_cache(maxsize=32)
+def low_facts(ids: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """(strength as a 2-7 middle of each 5-subset, dense in the hand; the package's 2-7 value of
+    each, for the objectives that take row values), checked to order the subsets alike."""
+    from handrank import low27
+
+    f = hand_facts(ids)
+    keys = [tuple(low27_key(_SAMPLE[c])) for c in f.classes5]
+    dense = {k: i for i, k in enumerate(sorted(set(keys)))}
+    strength = np.array([dense[k] for k in keys])[f.class_of5]
+    value = low27.evaluate_batch(f.hands5, threads=1).astype(np.int64)
+    assert np.array_equal(np.unique(value, return_inverse=True)[1].ravel(), strength)
+    return strength, value
 
 
 def boards_of(f: HandFacts, b, m, t) -> np.ndarray:
@@ -481,6 +534,7 @@ def row_values(cards) -> np.ndarray:
 def ev_values(values: np.ndarray, my_royalty: np.ndarray, rules, tables) -> np.ndarray:
     """The spec's expectation for settings with row values (M, 3) and own royalties (M, 3)."""
     r = get_rules(rules)
+    bonus = scoop(r) - SCOOP[r["scoring"]] + (3 if r["scoring"] == "1-6" else 0)
     w = np.stack([tables.win[k][values[:, k]] for k in range(3)], axis=1)
     lo = np.stack([tables.lose[k][values[:, k]] for k in range(3)], axis=1)
     if r["royalties_to_winner"]:
@@ -490,12 +544,10 @@ def ev_values(values: np.ndarray, my_royalty: np.ndarray, rules, tables) -> np.n
         royalty = my_royalty - np.asarray(tables.mean_royalty)[None, :]
     base = (w - lo) + royalty
     total = base[:, 0] + base[:, 1] + base[:, 2]
-    if r["scoring"] == "1-6":
-        coupled = 3 * (w.prod(axis=1) - lo.prod(axis=1))
-    else:
+    coupled = bonus * (w.prod(axis=1) - lo.prod(axis=1))
+    if r["scoring"] == "2-4":
         # every outcome of the three rows (+1 won, 0 tied, -1 lost), rows independent
         tie = 1.0 - w - lo
-        coupled = np.zeros(len(values))
         for outcome in itertools.product((1, 0, -1), repeat=3):
             p = np.ones(len(values))
             for k, o in enumerate(outcome):
@@ -509,13 +561,23 @@ def brute_force(cards, rules=None, objective="royalties", tables=None) -> dict:
     value, the number of valid settings and the row royalties of the best.
 
     objective: "royalties" (total royalty units), "ev" (needs ``tables``, the package's
-    row_tables) or a callable on the (M, 3) row values. Ties: the strongest bottom, then middle,
-    then top, then the lowest ascending ids (bottom, middle, top) -- the first in split order."""
+    row_tables) or a callable on the (M, 3) row values (a low middle's: the package's 2-7 value).
+    Ties: the strongest bottom, then middle, then top, then the lowest ascending ids (bottom,
+    middle, top) -- the first in split order. With mis_set_played "ev" and a callable choose
+    among every split (a mis-set one collects no royalty)."""
     r = get_rules(rules)
-    f, b, m, t = valid_splits(cards, r["wheel_second"])
+    low = r["low_middle"]
+    every = r["mis_set_played"] and objective != "royalties"
+    f, b, m, t = valid_splits(cards, r["wheel_second"], low, every)
     assert len(b) > 0                          # bottom 5 highest cards etc. is always valid
     roy_t, roy_m, roy_b = subset_royalties(f, rules)
     mine = np.stack([roy_t[t], roy_m[m], roy_b[b]], axis=1)
+    middle_strength, middle_value = low_facts(f.ids) if low else (f.strength5, f.row5)
+    if every:
+        valid = f.strength3[t] <= f.strength5[b]
+        if not low:
+            valid &= (f.strength3[t] <= f.strength5[m]) & (f.strength5[m] <= f.strength5[b])
+        mine = np.where(valid[:, None], mine, 0)
     if r["one_royalty"]:
         # the largest row royalty alone; of equals the lowest row's (bottom, then middle)
         keep = 2 - np.argmax(mine[:, ::-1], axis=1)
@@ -523,12 +585,13 @@ def brute_force(cards, rules=None, objective="royalties", tables=None) -> dict:
     if objective == "royalties":
         value = mine.sum(axis=1).astype(np.float64)
     elif objective == "ev":
-        value = ev_values(np.stack([f.row3[t], f.row5[m], f.row5[b]], axis=1), mine, rules, tables)
+        value = ev_values(np.stack([f.row3[t], middle_value[m], f.row5[b]], axis=1), mine, rules,
+                          tables)
     else:
-        value = np.asarray(objective(np.stack([f.row3[t], f.row5[m], f.row5[b]], axis=1)),
+        value = np.asarray(objective(np.stack([f.row3[t], middle_value[m], f.row5[b]], axis=1)),
                            dtype=np.float64)
     candidates = np.flatnonzero(value == value.max())
-    for strength in (f.strength5[b], f.strength5[m], f.strength3[t]):
+    for strength in (f.strength5[b], middle_strength[m], f.strength3[t]):
         candidates = candidates[strength[candidates] == strength[candidates].max()]
     best = int(candidates[0])                  # split order: the lowest (bottom, middle, top) ids
     below = value[value < value[best]]
@@ -548,9 +611,12 @@ def setting_rows(setting):
     return ofc_ref.board_rows(setting)
 
 
-def row_results(a, b, wheel_second: bool = False) -> list[int]:
-    """+1 / 0 / -1 for a's top, middle and bottom against b's (as high hands)."""
-    return [_sign(row_key(a[k], wheel_second), row_key(b[k], wheel_second)) for k in range(3)]
+def row_results(a, b, wheel_second: bool = False, low_middle: bool = False) -> list[int]:
+    """+1 / 0 / -1 for a's top, middle and bottom against b's (as high hands; a low middle as a
+    2-7 low)."""
+    return [_sign(row_key(a[0], wheel_second), row_key(b[0], wheel_second)),
+            _sign(middle_key(a[1], wheel_second, low_middle), middle_key(b[1], wheel_second, low_middle)),
+            _sign(row_key(a[2], wheel_second), row_key(b[2], wheel_second))]
 
 
 def pair_points(a, b, rules=None, surrendered=(False, False)) -> int:
@@ -572,22 +638,28 @@ def pair_points(a, b, rules=None, surrendered=(False, False)) -> int:
     if any(surrendered):
         assert r["surrender_allowed"]
         return 0 if all(surrendered) else -r["surrender"] if surrendered[0] else r["surrender"]
-    scoop = SCOOP[r["scoring"]]
-    valid_a, valid_b = is_valid(*a, wheel), is_valid(*b, wheel)
-    if not valid_a and not valid_b:
-        return 0
-    if not valid_a:
-        return -(scoop + sum(collected(row_royalties(*b, rules=r), r)))  # b wins every row
-    if not valid_b:
-        return scoop + sum(collected(row_royalties(*a, rules=r), r))
-    rows = row_results(a, b, wheel)
+    sweep = scoop(r)
+    low = r["low_middle"]
+    valid_a, valid_b = is_valid(*a, wheel, low), is_valid(*b, wheel, low)
+    if not r["mis_set_played"]:
+        if not valid_a and not valid_b:
+            return 0
+        if not valid_a:
+            return -(sweep + sum(collected(row_royalties(*b, rules=r), r)))  # b wins every row
+        if not valid_b:
+            return sweep + sum(collected(row_royalties(*a, rules=r), r))
+    rows = row_results(a, b, wheel, low)
     wins, losses = rows.count(1), rows.count(-1)
     points = wins - losses
-    if r["scoring"] == "1-6":
-        points += 3 * ((wins == 3) - (losses == 3))
-    else:
+    if r["scoring"] == "2-4":
         points += _sign(wins, losses)                          # the overall unit
-    roy_a, roy_b = collected(row_royalties(*a, rules=r), r), collected(row_royalties(*b, rules=r), r)
+    if wins == 3:
+        points += sweep - 3 - (r["scoring"] == "2-4")
+    if losses == 3:
+        points -= sweep - 3 - (r["scoring"] == "2-4")
+    # a mis-set hand, played, collects nothing (and pays the other's royalties as usual)
+    roy_a = collected(row_royalties(*a, rules=r), r) if valid_a else (0, 0, 0)
+    roy_b = collected(row_royalties(*b, rules=r), r) if valid_b else (0, 0, 0)
     if r["royalties_to_winner"]:
         for k, result in enumerate(rows):
             points += roy_a[k] if result > 0 else -roy_b[k] if result < 0 else 0
@@ -606,6 +678,36 @@ def score(settings, rules=None, surrendered=()) -> list[int]:
         totals[i] += p
         totals[j] -= p
     return totals
+
+
+# ----------------------------------------------------------------------------- the game to 11
+def eleven_points(settings, rules=None, surrendered=()) -> list[int]:
+    """One deal of the game to 11 (seeds/001: "1 point per hand ... If a player wins all 3 hands
+    and there are 4 players, the winning player gets a 4th point"; RULES.md: a point per row won,
+    a fourth for all three rows against every opponent at a table of four)."""
+    r = get_rules(rules)
+    n = len(settings)
+    rows = [setting_rows(s) for s in settings]
+    naturals = [natural(x[0] + x[1] + x[2], r) for x in rows]
+    points = [0] * n
+    if any(x is not None for x in naturals):
+        # "they automatically win the hand": the natural that beats every other natural
+        for i in range(n):
+            if naturals[i] is not None and all(
+                    naturals[j] is None or compare_naturals(naturals[i], naturals[j]) > 0
+                    for j in range(n) if j != i):
+                points[i] = 3 + (n == 4)
+        return points
+    playing = [i for i in range(n) if i not in surrendered
+               and (r["mis_set_played"] or is_valid(*rows[i], r["wheel_second"], r["low_middle"]))]
+    for i in playing:
+        won = 0
+        for k in range(3):
+            others = [row_results(rows[i], rows[j], r["wheel_second"], r["low_middle"])[k]
+                      for j in playing if j != i]
+            won += all(result > 0 for result in others)
+        points[i] = won + (won == 3 and n == 4)
+    return points
 
 
 # ----------------------------------------------------------------------------- test data

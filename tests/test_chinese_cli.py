@@ -61,7 +61,8 @@ def test_help(capsys, argv):
 def test_help_names_the_choices(capsys):
     _, out, _ = run(capsys, "chinese", "best", "--help")
     assert "{royalties,ev}" in out
-    assert ("{1-6,2-4,net-royalties,surrender,variant-naturals,no-broadway,one-royalty,wheel-second}"
+    assert ("{1-6,2-4,net-royalties,surrender,variant-naturals,no-broadway,one-royalty,wheel-second,"
+            "low-middle,scoop-unit,mis-set-played}"
             in out.replace("\n", "").replace(" ", ""))
 
 
@@ -89,7 +90,8 @@ def test_score_worked_example(capsys, rules):
     status, out, err = run(capsys, "chinese", "score", AMY, BOB, "--rules", rules)
     assert (status, err) == (0, "")
     amy, bob = chinese.score([AMY, BOB], rules)
-    assert (amy, bob) == ((2, -2) if rules == "2-4" else (1, -1))
+    # (as 2-7 lows Amy's pair of tens beats Bob's two pair: with the low middle she sweeps)
+    assert (amy, bob) == {"2-4": (2, -2), "low-middle": (6, -6)}.get(rules, (1, -1))
     lines = table(out)
     assert lines[0] == ["player", "setting", "royalties", "natural", "points"]
     assert lines[1] == ["1", AMY, "0 + 0 + 0 = 0", "-", f"{amy:+d}"]
@@ -111,14 +113,16 @@ def test_score_mis_set_natural_and_royalties(capsys):
         _, out, _ = run(capsys, "chinese", "score", TRIPS, QUADS, "--rules", rules)
         lines = table(out)
         quads = {"one-royalty": "0 + 8 + 0 = 8",              # only the largest royalty
-                 "variant-naturals": "-"}.get(rules, "3 + 8 + 5 = 16")   # no picture cards: a natural
+                 "variant-naturals": "-",                         # no picture cards: a natural
+                 "low-middle": "3 + 0 + 5 = 8"}.get(rules, "3 + 8 + 5 = 16")   # quads: a bad low
         assert [line[2] for line in lines[1:]] == ["3 + 0 + 0 = 3", quads]
         assert [int(line[-1]) for line in lines[1:]] == chinese.score([TRIPS, QUADS], rules)
 
 
 def test_score_json(capsys):
     settings = [AMY, BOB, SIX_PAIRS, "7c 7d 7h / 4d 4s 5c 5s As / 2s 3c 6d 6h Jd"]   # mis-set
-    for rules in chinese.Rules.presets():
+    # (the oracles here are the high middle's: the low middle's are in test_chinese_seed_rules)
+    for rules in (name for name in chinese.Rules.presets() if name != "low-middle"):
         status, out, _ = run(capsys, "chinese", "score", *settings, "--json", "--rules", rules)
         assert status == 0 and len(out.splitlines()) == 1
         record = json.loads(out)
@@ -433,6 +437,15 @@ RULE_OPTIONS = [
     (["--surrender", "5"], dict(surrender_allowed=True, surrender=5)),
     (["--natural", "no-broadway-cards=4", "--natural", "dragon=0"],
      dict(naturals=(("three straights", 3), ("three flushes", 3), ("six pairs", 3), ("no broadway cards", 4)))),
+    (["--low-middle"], dict(low_middle=True)),
+    (["--rules", "low-middle", "--no-low-middle"], {}),
+    (["--low-middle", "--low-royalty", "97532=1", "--low-royalty", "T9875=2"],
+     dict(low_middle=True, middle_low_royalties=(("97532", 1), ("T9875", 2)))),
+    (["--scoop-bonus", "1"], dict(scoop_bonus=1)),
+    (["--scoop-bonus", "0"], dict(scoop_bonus=0)),
+    (["--scoring", "2-4", "--scoop-bonus", "2"], dict(scoring="2-4", scoop_bonus=2)),
+    (["--mis-set-played"], dict(mis_set_played=True)),
+    (["--rules", "mis-set-played", "--no-mis-set-played"], {}),
     (["--rules", "variant-naturals", "--natural", "Six and above=5", "--natural", "12 of one color=0"],
      dict(naturals=(("dragon", 13), ("three straights", 3), ("three flushes", 3), ("six pairs", 3),
                     ("no picture cards", 3), ("six and above", 5), ("13 of one colour", 3)))),
@@ -471,6 +484,20 @@ def test_rule_options_change_the_scores(capsys):
     assert points(WHEEL, KING_HIGH, "--wheel-second") == [6, -6]
     assert points(RICH, PLAIN_SETTING) == [6 + 16, -22]
     assert points(RICH, PLAIN_SETTING, "--one-royalty") == [6 + 8, -14]
+    assert points(RICH, PLAIN_SETTING, "--scoop-bonus", "1") == [4 + 16, -20]
+    # the seed's "middle hand is played as a deuce-to-seven low hand": both set 2-7 lows in the
+    # middle (mis-set as high hands); a 7-5-4-3-2 middle beats an 8-6-4-3-2
+    low_a, low_b = "Ah Kd 2c / 7s 5d 4c 3h 2s / Qs Qh Qd 9c 9s", "As Ks Qc / 8s 6d 4d 3c 2h / Js Jh Jd 9d 9h"
+    assert points(low_a, low_b) == [0, 0]
+    assert points(low_a, low_b, "--low-middle") == [1, -1]
+    # a mis-set hand played as set: aces on top win that row from RICH, the rest is lost
+    mis_set = "Ac Ad Ah / Kc Kd 3c 3d 5c / Tc Td Th 7c 7d"
+    assert points(mis_set, RICH) == [-22, 22]
+    assert points(mis_set, RICH, "--mis-set-played") == [-14, 14]
+    _, out, _ = run(capsys, "chinese", "score", mis_set, RICH, "--mis-set-played")
+    assert table(out)[1][2] == "mis-set, played"
+    _, out, _ = run(capsys, "chinese", "best", low_a.replace("/", ""), "--low-middle", "--low-royalty", "75432=4")
+    assert "Seven-five low (7-5-4-3-2)" in out
     _, out, _ = run(capsys, "chinese", "natural", NO_BROADWAY, "--natural", "no broadway cards=3")
     assert out == f"{NO_BROADWAY}: no broadway cards (3 units)\n"
 
@@ -513,6 +540,12 @@ def test_surrendered_players(capsys):
     (["--rules", "surrender", "--surrendered", "1,x"], "argument --surrendered: not an integer: 'x'"),
     (["--one-royalty=yes"], "argument --one-royalty/--no-one-royalty: ignored explicit argument 'yes'"),
     (["--royalties", "both"], "argument --royalties: invalid choice: 'both'"),
+    (["--scoop-bonus", "-1"], "argument --scoop-bonus: must be at least 0"),
+    (["--scoop-bonus", "1001"], "Rules.scoop_bonus must be in 0..1000, got 1001"),
+    (["--scoop-bonus", "0", "--surrender", "3"], "less than a scoop (3) under 1-6 scoring, got 3"),
+    (["--low-royalty", "97532=1"], "Rules.middle_low_royalties applies only when low_middle is True"),
+    (["--low-middle", "--low-royalty", "97532"], "argument --low-royalty: expected LOW=UNITS"),
+    (["--low-middle", "--low-royalty", "76543=1"], "Rules.middle_low_royalties"),
 ])
 def test_rule_option_errors_are_usage_errors(capsys, argv, says):
     status, out, err = run(capsys, "chinese", "score", AMY, BOB, *argv)

@@ -14,7 +14,8 @@ import ofc_reference as ofc_ref
 from handrank import chinese, ofc
 
 E = hr.cards
-NEW_FIELDS = ("surrender_allowed", "surrender", "one_royalty", "wheel_second")
+NEW_FIELDS = ("surrender_allowed", "surrender", "one_royalty", "wheel_second", "low_middle",
+              "middle_low_royalties", "scoop_bonus", "mis_set_played")   # (issue 28's: test_chinese_seed_rules)
 ALL_VARIANTS = tuple((kind, 3) for kind in chinese.NATURAL_VARIANTS)
 
 # Amy and Bob of seeds/001 ("Example"): Amy wins the front and the back, Bob the middle
@@ -45,11 +46,13 @@ def test_new_fields_are_last_and_default_to_todays_rules():
     assert tuple(names[-len(NEW_FIELDS):]) == NEW_FIELDS
     r = chinese.Rules()
     assert (r.surrender_allowed, r.surrender, r.one_royalty, r.wheel_second) == (False, 3, False, False)
+    assert (r.low_middle, r.middle_low_royalties, r.scoop_bonus, r.mis_set_played) == (False, (), None, False)
     assert r.naturals == tuple(ref.NATURALS.items())            # no variant natural is paid
     assert chinese.NATURALS == ("dragon", "three straights", "three flushes", "six pairs")
     assert chinese.NATURAL_VARIANTS == ref.VARIANT_NATURALS
     assert chinese.Rules.presets() == ("1-6", "2-4", "net-royalties", "surrender", "variant-naturals",
-                                       "no-broadway", "one-royalty", "wheel-second")
+                                       "no-broadway", "one-royalty", "wheel-second", "low-middle",
+                                       "scoop-unit", "mis-set-played")
     for name in chinese.Rules.presets():
         assert chinese.Rules(**ref.rules_kwargs(name)) == chinese.Rules.preset(name)
 
@@ -57,10 +60,10 @@ def test_new_fields_are_last_and_default_to_todays_rules():
 @pytest.mark.parametrize("changes, error, field", [
     (dict(surrender="3"), TypeError, "Rules.surrender"),
     (dict(surrender=True), TypeError, "Rules.surrender"),
-    (dict(surrender=1), ValueError, "Rules.surrender"),
-    (dict(surrender=6), ValueError, "Rules.surrender"),
-    (dict(scoring="2-4", surrender=2), ValueError, "Rules.surrender"),
-    (dict(scoring="2-4", surrender=4), ValueError, "Rules.surrender"),
+    (dict(surrender_allowed=True, surrender=1), ValueError, "Rules.surrender"),
+    (dict(surrender_allowed=True, surrender=6), ValueError, "Rules.surrender"),
+    (dict(surrender_allowed=True, scoring="2-4", surrender=2), ValueError, "Rules.surrender"),
+    (dict(surrender_allowed=True, scoring="2-4", surrender=4), ValueError, "Rules.surrender"),
     (dict(surrender_allowed=1), TypeError, "Rules.surrender_allowed"),
     (dict(one_royalty="yes"), TypeError, "Rules.one_royalty"),
     (dict(wheel_second=None), TypeError, "Rules.wheel_second"),
@@ -91,11 +94,13 @@ def test_surrender_range_is_the_seeds_bound():
         allowed = []
         for units in range(-2, 10):
             try:
-                chinese.Rules(scoring=scoring, surrender=units)
+                chinese.Rules(scoring=scoring, surrender=units, surrender_allowed=True)
                 allowed.append(units)
             except ValueError:
                 pass
         assert allowed == list(range(lose_two + 1, scooped))
+        # (an amount never paid is not checked: a scoop bonus of 0 leaves none under 1-6 but 2)
+        assert chinese.Rules(scoring=scoring, surrender=units).surrender == units
         surrender = rules(scoring=scoring, surrender_allowed=True)
         paid = -chinese.score([BOB, AMY], surrender, surrendered=[0])[0]
         assert lose_two < paid == 3 < scooped

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from handrank import high, high3, rows
+from handrank import high, high3, low27, rows
 from handrank._threerow import _kernel
 from handrank.chinese.one_royalty import most_royalty
-from handrank.chinese.rules import Rules, as_rules, royalty_tables, row_order, solver_tables
+from handrank.chinese.rules import Rules, as_rules, royalty_tables, row_order, row_values, solver_tables
 from handrank._threerow.solver import solve
 from handrank.cards import random_hands
 
@@ -47,7 +47,7 @@ _FORMAT = 1      # bump when the sample or its file changes
 @dataclass(frozen=True)
 class RowTables:
     """Per row (index 0 top, 1 middle, 2 bottom) and per row value (the handrank.rows scale,
-    index = value): the chance that our row beats the opponent's (``win``), loses to it
+    index = value; a low middle's 2-7 value under low_middle): the chance that our row beats the opponent's (``win``), loses to it
     (``lose``), and the royalty units the opponent's row collects when it is above ours
     (``beaten_royalty``); ``mean_royalty`` per row; ``opponents``: the sample size."""
 
@@ -59,8 +59,9 @@ class RowTables:
 
 
 def row_tables(rules: Rules | str | None = None) -> RowTables:
-    """The opponent model of `rules` (it depends on the royalty tables and the order of straights
-    only; row values on the rules' scale, `chinese.rules.row_order`)."""
+    """The opponent model of `rules` (it depends on the royalty tables, the order of straights and
+    low_middle only; row values on the rules' scales, `chinese.rules.row_values`: with low_middle
+    the middle's are 2-7 values)."""
     return _row_tables(_royalty_key(as_rules(rules)))
 
 
@@ -91,7 +92,8 @@ def _royalty_key(rules: Rules) -> Rules:
     # the sample depends on the royalty tables alone: share it between scorings
     return Rules(top_royalties=rules.top_royalties, middle_royalties=rules.middle_royalties,
                  bottom_royalties=rules.bottom_royalties, wheel_second=rules.wheel_second,
-                 one_royalty=rules.one_royalty)
+                 one_royalty=rules.one_royalty, low_middle=rules.low_middle,
+                 middle_low_royalties=rules.middle_low_royalties)
 
 
 @lru_cache(maxsize=8)
@@ -117,15 +119,15 @@ def _sample(rules: Rules) -> npt.NDArray[np.float64]:
               else solve(solver_tables(rules), hands, 0.0, None).boards)
     top, middle, bottom = boards[:, :3], boards[:, 3:8], boards[:, 8:]
     royalty_top, royalty_middle, royalty_bottom = royalty_tables(rules)
-    royalties = np.stack([royalty_top[high3.evaluate_batch(top)], royalty_middle[high.evaluate_batch(middle)],
+    middle_value = low27.evaluate_batch(middle) if rules.low_middle else high.evaluate_batch(middle)
+    royalties = np.stack([royalty_top[high3.evaluate_batch(top)], royalty_middle[middle_value],
                           royalty_bottom[high.evaluate_batch(bottom)]])
     if rules.one_royalty:       # the opponent collects only its largest (of equals the lowest row's)
         kept = 2 - np.argmax(royalties[::-1], axis=0)
         royalties = np.where(np.arange(3)[:, None] == kept, royalties, 0)
     size = rows.MAX_VALUE + 1
     counts = np.zeros((6, size))
-    for r, row in enumerate((top, middle, bottom)):
-        values = row_order(rules)[rows.value_batch(row)]
+    for r, values in enumerate(row_values(boards, rules).T):
         counts[r] = np.bincount(values, minlength=size)
         counts[3 + r] = np.bincount(values, weights=royalties[r], minlength=size)
     return counts
@@ -138,7 +140,10 @@ def _royalty_by_row(rules: Rules) -> npt.NDArray[np.float64]:
     out = np.zeros((3, rows.MAX_VALUE + 1))
     order = row_order(rules)
     out[0, order[row_of_high3[1:]]] = top[1:]
-    out[1, order[row_of_high[1:]]] = middle[1:]
+    if rules.low_middle:
+        out[1, :len(middle)] = middle           # a 2-7 middle's row value is its 2-7 value
+    else:
+        out[1, order[row_of_high[1:]]] = middle[1:]
     out[2, order[row_of_high[1:]]] = bottom[1:]
     return out
 
@@ -164,7 +169,8 @@ def _cache_file(rules: Rules) -> Path:
 
     spec = repr((_FORMAT, OPPONENTS, SEED, rules.top_royalties, rules.middle_royalties,
                  rules.bottom_royalties) + (("wheel second",) if rules.wheel_second else ())
-                + (("one royalty",) if rules.one_royalty else ())).encode()
+                + (("one royalty",) if rules.one_royalty else ())
+                + (("low middle", rules.middle_low_royalties) if rules.low_middle else ())).encode()
     return cache_dir() / f"chinese-rows-{hashlib.sha256(spec).hexdigest()[:16]}.npy"
 
 

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from handrank import rows
-from handrank.chinese.rules import Rules, row_order, solver_tables
+from handrank.chinese.rules import Rules, row_values, solver_tables
 from handrank._threerow.solver import solve
 
 if TYPE_CHECKING:
@@ -47,18 +46,18 @@ def most_royalty(hands: npt.NDArray[np.uint8], rules: Rules,
 
 def _row_alone(rules: Rules, row: int) -> Rules:
     """The rules with every royalty table but that of `row` (0 top, 1 middle, 2 bottom) empty."""
-    return rules.replace(**{name: () for k, name in enumerate(_TABLES) if k != row},
-                         one_royalty=False)
+    empty = {name: () for k, name in enumerate(_TABLES) if k != row}
+    if row != 1 and rules.low_middle:
+        empty["middle_low_royalties"] = ()
+    return rules.replace(**empty, one_royalty=False)
 
 
 def _tie_key(boards: npt.NDArray[np.uint8], rules: Rules) -> npt.NDArray[np.int32]:
     """Per board, a vector whose lexicographic order is the solver's tie rule: the row values
-    (bottom, middle, top, on the rules' order of straights), then the cards negated (bottom,
-    middle, top; each row ascending), the lowest cards best."""
-    order = row_order(rules)
-    values = [order[rows.value_batch(np.ascontiguousarray(boards[:, a:b]), threads=1)]
-              for a, b in ((8, 13), (3, 8), (0, 3))]
-    return np.concatenate([np.stack(values, axis=1).astype(np.int32),
+    (bottom, middle, top, on the rules' scales: `chinese.rules.row_values`), then the cards
+    negated (bottom, middle, top; each row ascending), the lowest cards best."""
+    values = row_values(boards, rules)[:, ::-1]
+    return np.concatenate([values.astype(np.int32),
                            -boards[:, 8:].astype(np.int32), -boards[:, 3:8].astype(np.int32),
                            -boards[:, :3].astype(np.int32)], axis=1)
 

@@ -11,14 +11,15 @@ import numpy as np
 from handrank import high
 from handrank._threerow import _kernel
 from handrank._threerow.presets import Presets
-from handrank._threerow.thresholds import Table, category_value, check_table, lookup, top_value
+from handrank._threerow.thresholds import (Table, category_value, check_table, low_value, lookup,
+                                           top_value)
 from handrank.cards import RANKS
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = ["Rules", "NATURALS", "NATURAL_VARIANTS", "SCORINGS", "as_rules", "royalty_tables",
-           "solver_tables", "row_order", "natural_bit"]
+           "solver_tables", "row_order", "row_values", "breaks_order", "natural_bit"]
 
 SCORINGS = ("1-6", "2-4")
 # The standard naturals (the compiled scorer reports them, in this order) and the variants (the
@@ -55,11 +56,23 @@ class Rules(Presets):
       cards), "13 of one colour", "no broadway cards" (no T, J, Q, K or A)) are off.
     - ``surrender_allowed``: whether a player may surrender (`score`'s ``surrendered``);
       ``surrender``: what a surrendering player pays each opponent still in the hand, more than
-      losing two rows and winning one pays (1 under 1-6, 2 under 2-4) and less than a scoop.
+      losing two rows and winning one pays (1 under 1-6, 2 under 2-4) and less than a scoop
+      (checked when surrender is allowed).
     - ``one_royalty``: a hand collects only its largest royalty (equal ones: the bottom's, then
       the middle's).
     - ``wheel_second``: A-2-3-4-5 is the second-highest straight (and straight flush), just
       below T-J-Q-K-A, instead of the lowest.
+    - ``low_middle``: the middle row is a 2-7 low hand, compared with the other players' middles
+      as such (7-5-4-3-2 offsuit the best); a setting is valid when the bottom is no weaker than
+      the top as high hands (the middle takes no part in the order). The middle then collects
+      ``middle_low_royalties`` (2-7 thresholds, the worst low that pays: ``("98765", 1)``; none
+      by default) instead of ``middle_royalties``.
+    - ``scoop_bonus``: the units for winning all three rows on top of the rows: None for the
+      scoring's own (3 under 1-6; under 2-4 the overall unit alone), or 0..1000 (1 is the seed's
+      "additional unit only for a scoop"; under 2-4 it is added to the overall unit).
+    - ``mis_set_played``: a mis-set hand is still played: its rows are compared as set, it
+      collects no royalties and pays its opponents' royalties as usual (instead of paying as if
+      scooped).
     """
 
     scoring: str = "1-6"
@@ -73,17 +86,28 @@ class Rules(Presets):
     surrender: int = 3
     one_royalty: bool = False
     wheel_second: bool = False
+    low_middle: bool = False
+    middle_low_royalties: Table = ()
+    scoop_bonus: int | None = None
+    mis_set_played: bool = False
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
             raise ValueError(f"Rules.scoring must be one of {SCORINGS}, got {self.scoring!r}")
-        for flag in ("royalties_to_winner", "surrender_allowed", "one_royalty", "wheel_second"):
+        for flag in ("royalties_to_winner", "surrender_allowed", "one_royalty", "wheel_second",
+                     "low_middle", "mis_set_played"):
             if not isinstance(getattr(self, flag), bool):
                 raise TypeError(f"Rules.{flag} must be a bool, got {getattr(self, flag)!r}")
+        if self.scoop_bonus is not None:
+            if not isinstance(self.scoop_bonus, int) or isinstance(self.scoop_bonus, bool):
+                raise TypeError(f"Rules.scoop_bonus must be an int or None, got {self.scoop_bonus!r}")
+            if not 0 <= self.scoop_bonus <= 1000:
+                raise ValueError(f"Rules.scoop_bonus must be in 0..1000, got {self.scoop_bonus}")
         if not isinstance(self.surrender, int) or isinstance(self.surrender, bool):
             raise TypeError(f"Rules.surrender must be an int, got {self.surrender!r}")
         floor = LOSE_TWO_ROWS[self.scoring]
-        if not floor < self.surrender < self.scoop_units:
+        # (checked only when it is paid: a scoop bonus of 0 leaves 2 the only amount under 1-6)
+        if self.surrender_allowed and not floor < self.surrender < self.scoop_units:
             raise ValueError(f"Rules.surrender must be more than losing two rows pays ({floor}) and "
                              f"less than a scoop ({self.scoop_units}) under {self.scoring} scoring, "
                              f"got {self.surrender}")
@@ -92,6 +116,11 @@ class Rules(Presets):
         for name, parse in (("top_royalties", top_value), ("middle_royalties", category_value),
                             ("bottom_royalties", category_value)):
             object.__setattr__(self, name, check_table(name, getattr(self, name), parse, False))
+        object.__setattr__(self, "middle_low_royalties",
+                           check_table("middle_low_royalties", self.middle_low_royalties, low_value,
+                                       False))
+        if self.middle_low_royalties and not self.low_middle:
+            raise ValueError("Rules.middle_low_royalties applies only when low_middle is True")
         object.__setattr__(self, "naturals", check_table("naturals", self.naturals, _natural_index,
                                                          False))
         for kind, units in self.naturals:
@@ -102,9 +131,16 @@ class Rules(Presets):
                                  f"out to play such hands as set")
 
     @property
+    def scoop_extra(self) -> int:
+        """The units a sweep pays on top of its rows (and of the 2-4 overall unit)."""
+        if self.scoop_bonus is not None:
+            return self.scoop_bonus
+        return 3 if self.scoring == "1-6" else 0
+
+    @property
     def scoop_units(self) -> int:
-        """What a sweep of all three rows pays: 3 rows plus the bonus (1-6) or the overall unit."""
-        return 6 if self.scoring == "1-6" else 4
+        """What a sweep of all three rows pays: 3 rows, the 2-4 overall unit, and the bonus."""
+        return 3 + (self.scoring == "2-4") + self.scoop_extra
 
     def natural_units(self, kind: str) -> int:
         """Units paid for the natural `kind`; 0 when these rules do not pay it."""
@@ -146,6 +182,13 @@ Rules.PRESETS = {
     "one-royalty": {"one_royalty": True},
     # "In this variation, The Wheel (A, 2, 3, 4, 5) is the second highest straight"
     "wheel-second": {"wheel_second": True},
+    # "Low in the middle--In this variation, the middle hand is played as a deuce-to-seven low hand."
+    "low-middle": {"low_middle": True},
+    # "In other variants players only get an additional unit if they win all three hands (known as
+    # a scoop)."
+    "scoop-unit": {"scoop_bonus": 1},
+    # "In some variations players are still required to play their hands."
+    "mis-set-played": {"mis_set_played": True},
 }
 
 
@@ -154,23 +197,27 @@ as_rules = Rules.of
 
 @lru_cache(maxsize=64)
 def royalty_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Royalty units by high3 value (top) and by high value (middle, bottom)."""
-    return (lookup(rules.top_royalties, top_value, _kernel.TOP_VALUES),
-            lookup(rules.middle_royalties, category_value, _kernel.FIVE_VALUES),
+    """Royalty units by high3 value (top), by middle value (high, or 2-7 with low_middle) and by
+    high value (bottom)."""
+    middle = (lookup(rules.middle_low_royalties, low_value, _kernel.FIVE_VALUES) if rules.low_middle
+              else lookup(rules.middle_royalties, category_value, _kernel.FIVE_VALUES))
+    return (lookup(rules.top_royalties, top_value, _kernel.TOP_VALUES), middle,
             lookup(rules.bottom_royalties, category_value, _kernel.FIVE_VALUES))
 
 
 @lru_cache(maxsize=64)
 def solver_tables(rules: Rules) -> _kernel.RuleTables:
-    """The rules as the setting solver's tables: royalties only (no Fantasyland, no stays) and the
-    rules' order of straights (which only the setting searches apply: see chinese.scoring)."""
+    """The rules as the setting solver's tables: royalties only (no Fantasyland, no stays), the
+    rules' order of straights (which only the setting searches apply: see chinese.scoring) and,
+    with low_middle, a 2-7 middle that every low may fill (the kernel's deuce middle with no
+    qualifier)."""
     top, middle, bottom = royalty_tables(rules)
     none_top = np.zeros(_kernel.TOP_VALUES, dtype=np.uint8)
     none_five = np.zeros(_kernel.FIVE_VALUES, dtype=np.uint8)
     middle_ok = np.ones(_kernel.FIVE_VALUES, dtype=np.uint8)
     middle_ok[0] = 0
     return _kernel.RuleTables(top, middle, bottom, none_top, none_five, none_top, none_five, none_five,
-                           middle_ok, False, 0, 13, rules.scoop_units - 3,
+                           middle_ok, rules.low_middle, 0, 13, rules.scoop_units - 3,
                            row_order(rules) if rules.wheel_second else None)
 
 
@@ -179,6 +226,29 @@ def row_order(rules: Rules) -> npt.NDArray[np.uint16]:
     with ``wheel_second`` the wheel (and the steel wheel) moved just below the A-high straight
     (straight flush), the 6-high to K-high ones one step down."""
     return _wheel_second_order() if rules.wheel_second else _identity_order()
+
+
+def row_values(boards: npt.NDArray[np.uint8], rules: Rules) -> npt.NDArray[np.uint16]:
+    """(N, 3) values of the (top, middle, bottom) rows of (N, 13) valid card arrays, as the rules
+    compare them: the handrank.rows scale on the rules' order of straights, the middle's 2-7 value
+    with low_middle."""
+    from handrank import low27, rows        # (rules load before the evaluators' batch layer)
+
+    order = row_order(rules)
+    values = [order[rows.value_batch(np.ascontiguousarray(boards[:, a:b]), threads=1)]
+              for a, b in ((0, 3), (3, 8), (8, 13))]
+    if rules.low_middle:
+        values[1] = low27.evaluate_batch(np.ascontiguousarray(boards[:, 3:8]), threads=1)
+    return np.stack(values, axis=1).astype(np.uint16)
+
+
+def breaks_order(values: npt.NDArray[np.integer[Any]], rules: Rules) -> npt.NDArray[np.bool_]:
+    """Whether each setting of (N, 3) row values (`row_values`) is mis-set: bottom >= middle >=
+    top broken, or with low_middle bottom >= top."""
+    if rules.low_middle:
+        return values[:, 0] > values[:, 2]
+    broken: npt.NDArray[np.bool_] = (values[:, 0] > values[:, 1]) | (values[:, 1] > values[:, 2])
+    return broken
 
 
 @lru_cache(maxsize=1)

@@ -19,8 +19,8 @@ import numpy as np
 from handrank._threerow import _kernel
 from handrank.chinese.naturals import compare_naturals, natural, variant_naturals
 from handrank.chinese.ev import _royalty_by_row
-from handrank.chinese.rules import (NATURAL_VARIANTS, NATURALS, Rules, as_rules, natural_bit, row_order,
-                                    solver_tables)
+from handrank.chinese.rules import (NATURAL_VARIANTS, NATURALS, Rules, as_rules, breaks_order,
+                                    natural_bit, row_order, solver_tables)
 from handrank._threerow.board import Board, as_board, evaluate_with, pair_scores, table_points
 
 if TYPE_CHECKING:
@@ -60,15 +60,21 @@ def evaluate_batch(cards: npt.ArrayLike, rules: Rules | str | None = None,
     return _with_options(SettingArrays(found.foul, found.royalties, found.values), rules)
 
 
-# ---------------------------------------------------------------------- wheel_second, one_royalty
-# The compiled scorer compares rows on the handrank.rows scale and adds every row's royalty; the
-# two options are applied here, in numpy, from its per-board results (kept out of the compiled
-# loop, which every three-row game shares: any step added there slowed it by 4-18%).
+# ---------------------------------------------------------------------- the options
+# The compiled scorer compares rows on the handrank.rows scale (a 2-7 middle by its 2-7 value),
+# adds every row's royalty and settles a mis-set hand as a scoop of 1-6 or 2-4 units; the options
+# it does not know (wheel_second, one_royalty, scoop_bonus, mis_set_played) are applied here, in
+# numpy, from its per-board results (kept out of the compiled loop, which every three-row game
+# shares: any step added there slowed it by 4-18%).
 def _with_options(found: SettingArrays, rules: Rules) -> SettingArrays:
     mis_set, royalties, values = found
     if rules.wheel_second:
-        values = row_order(rules)[values]
-        mis_set = (values[:, 0] > values[:, 1]) | (values[:, 1] > values[:, 2])
+        order = row_order(rules)
+        values = values.copy()
+        values[:, 0], values[:, 2] = order[values[:, 0]], order[values[:, 2]]
+        if not rules.low_middle:            # (a 2-7 middle keeps its 2-7 value)
+            values[:, 1] = order[values[:, 1]]
+        mis_set = breaks_order(values, rules)
         by_row = _royalty_by_row(rules)
         royalties = np.stack([by_row[k][values[:, k]] for k in range(3)], axis=1).astype(np.int32)
         royalties[mis_set] = 0
@@ -79,6 +85,12 @@ def _with_options(found: SettingArrays, rules: Rules) -> SettingArrays:
     return SettingArrays(mis_set, royalties, values)
 
 
+def _needs_options(rules: Rules) -> bool:
+    """Whether the compiled pair scores miss an option of `rules` (then _points_with_options)."""
+    return (rules.wheel_second or rules.one_royalty or rules.mis_set_played
+            or rules.scoop_bonus is not None)
+
+
 def _points_with_options(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], rules: Rules,
                          threads: int | None) -> npt.NDArray[np.int32]:
     """What the settings of a win from those of b (naturals aside), rows compared and royalties
@@ -87,29 +99,32 @@ def _points_with_options(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], rul
     mis_b, roy_b, val_b = evaluate_batch(b, rules, threads)
     rows = np.sign(val_a.astype(np.int32) - val_b)
     wins, losses = (rows > 0).sum(axis=1), (rows < 0).sum(axis=1)
-    points = wins - losses
-    if rules.scoring == "1-6":
-        points += 3 * ((wins == 3).astype(np.int32) - (losses == 3))
-    else:
+    points = wins - losses + rules.scoop_extra * ((wins == 3).astype(np.int32) - (losses == 3))
+    if rules.scoring == "2-4":
         points += np.sign(wins - losses)
+    # (a mis-set hand's royalties are 0: played, it collects none and pays the others' as usual)
     if rules.royalties_to_winner:
         points += (roy_a * (rows > 0) - roy_b * (rows < 0)).sum(axis=1)
     else:
         points += roy_a.sum(axis=1) - roy_b.sum(axis=1)
-    scoop = rules.scoop_units
-    points = np.where(mis_a, -(scoop + roy_b.sum(axis=1)), points)
-    points = np.where(mis_b, scoop + roy_a.sum(axis=1), points)
-    return np.where(mis_a & mis_b, 0, points).astype(np.int32)
+    if not rules.mis_set_played:
+        scoop = rules.scoop_units
+        points = np.where(mis_a, -(scoop + roy_b.sum(axis=1)), points)
+        points = np.where(mis_b, scoop + roy_a.sum(axis=1), points)
+        points = np.where(mis_a & mis_b, 0, points)
+    result: npt.NDArray[np.int32] = points.astype(np.int32)
+    return result
 
 
 def _one(setting: Any, rules: Rules | str | None) -> SettingArrays:
     return evaluate_batch(np.array([as_setting(setting).cards], dtype=np.uint8), rules, 1)
 
 
-def is_mis_set(setting: Any) -> bool:
+def is_mis_set(setting: Any, rules: Rules | str | None = None) -> bool:
     """Whether a setting breaks bottom >= middle >= top (3-card top against the middle as
-    RULES.md compares them)."""
-    return bool(_one(setting, None).mis_set[0])
+    RULES.md compares them; with ``low_middle`` only bottom >= top; with ``wheel_second`` on that
+    order of straights)."""
+    return bool(_one(setting, rules).mis_set[0])
 
 
 def royalties(setting: Any, rules: Rules | str | None = None) -> tuple[int, int, int]:
@@ -165,7 +180,7 @@ def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = 
     scoring = _kernel.SCORE_CHINESE_1_6 if rules.scoring == "1-6" else _kernel.SCORE_CHINESE_2_4
     out, naturals, arr_a, arr_b = pair_scores(solver_tables(rules), scoring, rules.royalties_to_winner,
                                               a, b, threads, "chinese.score_batch")
-    if rules.wheel_second or rules.one_royalty:
+    if _needs_options(rules):
         out = _points_with_options(arr_a, arr_b, rules, threads)
     gave_up = [_surrender_flags(flags, len(out), rules, name)
                for flags, name in ((surrendered_a, "surrendered_a"), (surrendered_b, "surrendered_b"))]

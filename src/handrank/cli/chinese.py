@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from handrank import chinese, high, high3
+from handrank import chinese, high, high3, low27
 from handrank._batch import cpu_count
 from handrank.cards import cards, hand_str, shown
 from handrank.chinese.rules import SCORINGS
@@ -99,6 +99,18 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
                        help="allow surrender, a surrendering player paying UNITS to each "
                             "opponent (more than losing two rows, less than a scoop); 0: no "
                             "surrender")
+    group.add_argument("--low-middle", action=argparse.BooleanOptionalAction, default=None,
+                       help="the middle row is a 2-7 low hand; only the bottom must beat the top")
+    group.add_argument("--low-royalty", type=_low_royalty, action="append", default=[],
+                       metavar="LOW=UNITS",
+                       help="with --low-middle: a middle at least as good a 2-7 low as LOW (five "
+                            "ranks, such as 97532) collects UNITS; may be repeated")
+    group.add_argument("--scoop-bonus", type=non_negative_int, metavar="UNITS",
+                       help="the units for winning all three rows on top of the rows (1-6: 3; "
+                            "1: an additional unit only for a scoop)")
+    group.add_argument("--mis-set-played", action=argparse.BooleanOptionalAction, default=None,
+                       help="a mis-set hand is played as set: it collects no royalties instead "
+                            "of paying as if scooped")
     group.add_argument("--natural", type=_natural_units, action="append", default=[],
                        metavar="KIND=UNITS",
                        help="pay the natural KIND (dragon, three-straights, three-flushes, "
@@ -122,6 +134,16 @@ def _natural_units(text: str) -> tuple[str, int]:
     return _KINDS[name], non_negative_int(units)
 
 
+def _low_royalty(text: str) -> tuple[str, int]:
+    """A --low-royalty value, LOW=UNITS (the rules check LOW)."""
+    import argparse
+
+    low, sep, units = text.partition("=")
+    if not sep or not low.strip():
+        raise argparse.ArgumentTypeError(f"expected LOW=UNITS such as 97532=1, got {text!r}")
+    return low.strip(), non_negative_int(units)
+
+
 def _players(text: str) -> tuple[int, ...]:
     """A --surrendered value: player numbers from 1, comma-separated."""
     return tuple(positive_int(p) for p in text.split(","))
@@ -139,6 +161,14 @@ def _rules(args: argparse.Namespace) -> chinese.Rules:
         changes["one_royalty"] = args.one_royalty
     if args.wheel_second is not None:
         changes["wheel_second"] = args.wheel_second
+    if args.low_middle is not None:
+        changes["low_middle"] = args.low_middle
+    if args.low_royalty:
+        changes["middle_low_royalties"] = tuple(args.low_royalty)
+    if args.scoop_bonus is not None:
+        changes["scoop_bonus"] = args.scoop_bonus
+    if args.mis_set_played is not None:
+        changes["mis_set_played"] = args.mis_set_played
     if args.surrender is not None:
         changes["surrender_allowed"] = args.surrender > 0
         if args.surrender:
@@ -206,10 +236,12 @@ def _hand_arguments(texts: list[str]) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- rows
-def _rows(board: chinese.Board, royalties: list[int]) -> list[dict[str, Any]]:
-    """Each row of a setting: its name, cards, royalty and description."""
-    words = (high3.describe(high3.evaluate(board.top)), high.describe(high.evaluate(board.middle)),
-             high.describe(high.evaluate(board.bottom)))
+def _rows(board: chinese.Board, royalties: list[int], rules: chinese.Rules) -> list[dict[str, Any]]:
+    """Each row of a setting: its name, cards, royalty and description (a low middle's as a 2-7
+    low)."""
+    middle = (low27.describe(low27.evaluate(board.middle)) if rules.low_middle
+              else high.describe(high.evaluate(board.middle)))
+    words = (high3.describe(high3.evaluate(board.top)), middle, high.describe(high.evaluate(board.bottom)))
     return [{"row": name, "cards": hand_str(row), "royalty": royalty, "description": text}
             for name, row, royalty, text in zip(ROWS, (board.top, board.middle, board.bottom),
                                                 royalties, words)]
@@ -266,7 +298,7 @@ def _best_hands(args: argparse.Namespace, rules: chinese.Rules) -> int:
 def _print_best(result: dict[str, Any], rules: chinese.Rules) -> None:
     board = chinese.Board.from_cards(result["cards"])
     print(f"{result['hand']} ({rules.name}, objective {result['objective']})")
-    print(rows_table(_rows(board, result["royalties"]), result["total"]))
+    print(rows_table(_rows(board, result["royalties"], rules), result["total"]))
     if result["objective"] == "ev":
         print(f"expected points: {result['value']:+.3f} against one opponent")
     natural = result["natural"]
@@ -358,7 +390,7 @@ def _score(texts: list[str], rules: chinese.Rules, surrendered: set[int], as_jso
         elif player["surrendered"]:
             rows_cell = "surrendered"
         elif player["mis_set"]:
-            rows_cell = "mis-set"
+            rows_cell = "mis-set, played" if rules.mis_set_played else "mis-set"
         else:
             rows_cell = f"{top} + {middle} + {bottom} = {player['total']}"
         cells.append((str(number), player["setting"], rows_cell,
