@@ -118,7 +118,7 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
         randoms = [isinstance(s, Range) and s.is_random for s in seats]
         groups = group(combos, randoms, sampling)
         if not sampling:
-            groups = fold_suits(groups, out)
+            groups = fold_suits(groups, board_ids, dead_ids)
     if sampling:
         return _sample(groups, board_arr, out_mask, labels, samples, stderr, seed, threads, progress)
     return _enumerate(groups, board_arr, out_mask, labels, threads, progress)
@@ -317,7 +317,7 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
     tallies = [np.zeros(1 << n) for _ in range(nthreads)]
     moments = [np.zeros(2 * n + 2) for _ in range(nthreads)]
     rejected = [0] * nthreads
-    cumulative = np.cumsum(groups.weights)
+    cumulative = groups.cumulative()
     rotations = _rotations(len(groups.from_deck), len(board))
     drawn = 0
     batch = FIRST_ROUND

@@ -39,6 +39,13 @@ class Groups(NamedTuple):
     start: npt.NDArray[np.int64]
     from_deck: npt.NDArray[np.int32]     # players dealt from the deck when sampling
 
+    def cumulative(self) -> npt.NDArray[np.float64]:
+        """Each group's running sum of weights, restarting at every group: Monte Carlo draws a
+        group's row by searching its own interval (a running sum over all groups would add the
+        weight of the groups before it, and a large one would swallow a small one's precision)."""
+        bounds = self.start.tolist()
+        return np.concatenate([np.cumsum(self.weights[a:b]) for a, b in zip(bounds[:-1], bounds[1:])])
+
     @property
     def deals(self) -> int:
         """Rows of the product over groups: the deals exact enumeration walks."""
@@ -100,18 +107,19 @@ def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
 FOLD_PLAYERS = 5
 
 
-def fold_suits(groups: Groups, fixed: list[int]) -> Groups:
+def fold_suits(groups: Groups, board: list[int], dead: list[int]) -> Groups:
     """Suit isomorphism: when one group holds every player, rows that a permutation of suits
-    maps onto each other (a permutation that leaves the board and dead cards `fixed` where they
-    are) have the same showdowns, so one row stands for all of them, with their weights summed.
-    Preflop every permutation qualifies (up to 24 rows become one); on a flop of three suits,
-    swapping the two suits the board lacks."""
+    maps onto each other have the same showdowns, so one row stands for all of them, with their
+    weights summed. The permutation must leave the board in place and the dead cards in place,
+    each as its own set: one that swaps a board card with a dead card (s and d on board As Js Ts,
+    dead Ad Jd Td) maps a deal onto one with another board. Preflop every permutation qualifies
+    (up to 24 rows become one); on a flop of three suits, swapping the two suits the board lacks."""
     players = groups.holes.shape[1] // 2
     if len(groups.start) != 2 or players > FOLD_PLAYERS or len(groups.weights) < 2:
         return groups
-    fixed_set = set(fixed)
     perms = [p for p in itertools.permutations(range(4))
-             if {4 * (c >> 2) + p[c & 3] for c in fixed_set} == fixed_set]
+             if all({4 * (c >> 2) + p[c & 3] for c in cards} == cards
+                    for cards in (set(board), set(dead)))]
     if len(perms) == 1:
         return groups
     holes = groups.holes.astype(np.int64)
