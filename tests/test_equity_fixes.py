@@ -41,3 +41,136 @@ def test_f2_monte_carlo_draws_each_group_from_its_own_weights(players, board, wa
     mc = calculate(players, board, samples=300_000, seed=1, threads=1)
     z = [(got - w) / se for got, w, se in zip(mc.equity, want, mc.stderr)]
     assert max(abs(x) for x in z) < 4.5, z      # the old draw was off by 10 to 40 errors
+
+
+# -------------------------------------------------------------------------- F7
+@pytest.mark.parametrize("weight", ["1e300", "1e-200", "1e-310"])
+def test_f7_extreme_weights_give_the_unweighted_answer(weight):
+    plain = calculate(["AKs", "QQ"], "2c 7d 9h")
+    for exact in (True, False):
+        kw = {"exact": True} if exact else {"samples": 20_000, "seed": 1}
+        r = calculate([f"AKs:{weight}", f"QQ:{weight}"], "2c 7d 9h", **kw)
+        assert all(np.isfinite(r.equity)) and np.isfinite(r.showdowns) and r.showdowns > 0
+        if exact:
+            np.testing.assert_allclose(r.equity, plain.equity, atol=1e-12)
+
+
+def test_f7_weights_far_apart_within_one_range_keep_their_ratio():
+    board = cards("2c 7d 9h")
+    players = ["AKs:1e300, 33:1", "QQ:1e-300, JJ"]
+    want = calculate(["AKs", "JJ"], board, exact=True).equity      # the rest weighs nothing
+    np.testing.assert_allclose(calculate(players, board, exact=True).equity, want, atol=1e-12)
+
+
+def test_f7_cli_json_is_valid_and_errors_are_one_line(capsys):
+    import json
+
+    from handrank.cli import main
+    assert main(["equity", "AKs:1e300", "QQ:1e300", "--board", "2c 7d 9h", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out, parse_constant=lambda c: pytest.fail(c))
+    assert out["players"][0]["equity"] == pytest.approx(0.269318, abs=1e-6)
+    assert main(["equity", "AKs:1e-200", "QQ:1e-200", "--board", "2c 7d 9h", "--json"]) == 0
+    json.loads(capsys.readouterr().out, parse_constant=lambda c: pytest.fail(c))
+
+
+# -------------------------------------------------------------------------- F9, U5
+@pytest.mark.parametrize("kind", [np.int64, np.uint64, np.int32, np.uint8])
+def test_f9_numpy_integer_seeds_are_their_int(kind):
+    a = calculate(["AhAs", "KcKd"], samples=1000, seed=kind(1), threads=1)
+    assert a == calculate(["AhAs", "KcKd"], samples=1000, seed=1, threads=1)
+
+
+def test_u5_numpy_bools_and_ints_are_their_python_values():
+    spot = (["AhAs", "KcKd"], "2c 7d 9h")
+    assert calculate(*spot, exact=np.True_) == calculate(*spot, exact=True)
+    assert not calculate(*spot, exact=np.False_, samples=np.int64(500), seed=1).exact
+    assert calculate(*spot, samples=np.int64(500), seed=1, threads=np.int8(1)).showdowns == 500
+
+
+# -------------------------------------------------------------------------- F14, F15
+def test_f14_exact_enumeration_has_a_documented_limit():
+    from handrank.equity import EXACT_MAX
+    with pytest.raises(ValueError, match=r"3\.2e\+15 showdowns is above the limit of 1e\+13 "
+                                         r"\(equity.EXACT_MAX\)"):
+        calculate(["random"] * 3, exact=True)
+    assert EXACT_MAX == 10**13
+
+
+def _interrupted_after(command, seconds=1.5):
+    """The exit status of `command` (a subprocess) sent SIGINT after `seconds`; None if it did
+    not end within 30 s of that (then killed)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    proc = subprocess.Popen([sys.executable, *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(seconds)
+    proc.send_signal(signal.SIGINT)
+    try:
+        return proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        return None
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_f14_a_long_exact_run_answers_ctrl_c(threads):
+    # random vs random preflop, exact: tens of minutes; Ctrl-C must end it within a part
+    code = _interrupted_after(["-m", "handrank", "equity", "random", "random", "--exact",
+                               "--threads", threads])
+    assert code == 130
+
+
+def test_f15_samples_are_bounded(capsys):
+    from handrank.cli import main
+    from handrank.equity import MAX_SAMPLES
+    with pytest.raises(ValueError, match=r"samples must be 1 to 100,000,000,000 \(MAX_SAMPLES\)"):
+        calculate(["AhAs", "KcKd"], samples=MAX_SAMPLES + 1)
+    with pytest.raises(ValueError, match="a 333-bit number"):
+        calculate(["AhAs", "KcKd"], samples=10**100)
+    assert main(["equity", "AhAs", "KcKd", "--samples", "99999999999999999999999"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "MAX_SAMPLES" in err
+
+
+# -------------------------------------------------------------------------- F12
+def test_f12_a_progress_callback_may_use_the_pool():
+    # the shared pool with one worker (two cores), as in the review; in a subprocess, since the
+    # old code deadlocked there for good
+    import subprocess
+    import sys
+    script = """
+from concurrent.futures import ThreadPoolExecutor
+import numpy as np
+from handrank import _batch, equity, high
+_batch._pool = ThreadPoolExecutor(1, thread_name_prefix="handrank")
+calls = []
+def cb(done, total):
+    calls.append(equity.calculate(["AhAs", "KcKd"], "2c 7d 9h", threads=2).equity[0])
+    hands = np.tile(np.array([0, 4, 8, 12, 17, 21, 25], dtype=np.uint8), (100_000, 1))
+    calls.append(int(high.evaluate_batch(hands, threads=2)[-1]))
+r = equity.calculate(["AsKs", "QQ+,AKs", "random"], "Jh Th 2c", exact=True, threads=2, progress=cb)
+assert len(calls) >= 2 and abs(sum(r.equity) - 1) < 1e-12
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_f12_progress_is_called_from_the_calling_thread():
+    import threading
+    threads = set()
+    calculate(["AsKs", "QQ+,AKs", "random"], "Jh Th 2c", exact=True, threads=2,
+              progress=lambda done, total: threads.add(threading.get_ident()))
+    assert threads == {threading.get_ident()}
+
+
+def test_f12_work_handed_over_inside_a_pool_thread_runs_inline():
+    from handrank import _batch
+    import importlib
+    module = importlib.import_module("handrank.equity.calculate")
+    assert not module._in_pool_thread()
+    assert _batch._get_pool().submit(module._in_pool_thread).result(timeout=30)
+    r = _batch._get_pool().submit(calculate, ["AsKs", "QQ+,AKs"], "Jh Th 2c", threads=2).result(timeout=60)
+    assert r == calculate(["AsKs", "QQ+,AKs"], "Jh Th 2c", threads=1)

@@ -9,6 +9,7 @@ deal that no combination allows is found before any work. Exact enumeration walk
 from __future__ import annotations
 
 import itertools
+import math
 from math import comb, prod
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 
 # Groups are joined while their joint rows would number at most this many.
 JOIN_LIMIT = 1 << 17
+# A player's weights are used as they are while they lie in 2^-64..2^64: a product of ten of them
+# and its sums over deals and boards stay far inside a double's range.
+WEIGHT_RANGE = (2.0 ** -64, 2.0 ** 64)
 
 
 def card_bits(ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
@@ -75,6 +79,7 @@ def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
     groups: list[_Group] = []
     from_deck = []
     for p, (combos, weights) in enumerate(players):
+        weights = scaled(weights)
         if sampling and random[p]:
             from_deck.append(p)
             continue
@@ -101,6 +106,18 @@ def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
                   np.concatenate([g.masks for g in groups]),
                   np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
                   np.array(from_deck, dtype=np.int32))
+
+
+def scaled(weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """One player's weights, scaled by a power of two (exactly, leaving every ratio and so every
+    equity as it is) so that the largest is in [0.5, 1) when any lies outside WEIGHT_RANGE:
+    joined players' weights are multiplied, and 1e300 twice overflows, 1e-200 twice underflows.
+    A weight below 2^-1074 of its player's largest is then 0: its combos count for nothing, as
+    they would within a double's precision."""
+    low, high = WEIGHT_RANGE
+    if len(weights) == 0 or (low <= weights.min() and weights.max() <= high):
+        return weights
+    return np.ldexp(weights, -math.frexp(float(weights.max()))[1])
 
 
 # Rows are folded when a row's cards, as base-52 digits, fit in 64 bits: up to 5 players.
