@@ -174,3 +174,53 @@ def test_f12_work_handed_over_inside_a_pool_thread_runs_inline():
     assert _batch._get_pool().submit(module._in_pool_thread).result(timeout=30)
     r = _batch._get_pool().submit(calculate, ["AsKs", "QQ+,AKs"], "Jh Th 2c", threads=2).result(timeout=60)
     assert r == calculate(["AsKs", "QQ+,AKs"], "Jh Th 2c", threads=1)
+
+
+# -------------------------------------------------------------------------- U2, U3, U4
+from handrank.equity import Range, hand_vs_hand_batch  # noqa: E402
+
+
+def test_u2_str_of_a_range_parses_back_whatever_its_weights():
+    rng = np.random.default_rng(27)
+    for _ in range(300):
+        combos = rng.choice(1326, size=rng.integers(1, 40), replace=False)
+        pairs = [(a, b) for a in range(52) for b in range(a)]
+        weights = 10.0 ** rng.uniform(-300, 300, size=len(combos))
+        r = Range({(int(pairs[c][0]), int(pairs[c][1])): float(w) for c, w in zip(combos, weights)})
+        assert Range(str(r)) == r, str(r)
+    assert str(Range({"AhKh": 1e20})) == "AhKh:1e+20"
+
+
+@pytest.mark.parametrize("text,weight", [("AK:1E5", 1e5), ("AK:1e+5", 1e5), ("AK:+1", 1.0),
+                                         ("AK:1e300", 1e300), ("AK:2.5E-3", 2.5e-3)])
+def test_u2_weights_as_floats_are_written(text, weight):
+    assert set(Range(text).weights) == {weight}
+
+
+def test_u3_suit_symbols_in_ranges():
+    assert Range("A♠K♠, K♣K♦") == Range("AsKs, KcKd")
+    assert calculate(["A♥A♠, K♣K♦", "QQ"]).equity == calculate(["AhAs, KcKd", "QQ"]).equity
+
+
+def test_u4_long_notation_is_quoted_cut_to_80_characters(capsys):
+    from handrank.cli import main
+    for text in ("A" * 10**6, "AK:" + "1" * 5000 + "x", "AK" + "+" * 5000):
+        with pytest.raises(ValueError) as info:
+            Range(text)
+        assert len(str(info.value)) < 400 and "characters)" in str(info.value)
+    long_range = ", ".join(["AhKh"] * 3000)
+    with pytest.raises(ValueError, match=r"\.\.\. \(17,998 characters\) has no combo left"):
+        Range(long_range).without([50])
+    assert main(["equity", "A" * 5000, "KK"]) == 1
+    assert len(capsys.readouterr().err) < 400
+
+
+# -------------------------------------------------------------------------- U13
+def test_u13_the_batch_takes_lists_of_card_strings():
+    want = hand_vs_hand_batch(np.array([cards("AsKs")]), np.array([cards("QhQd")]),
+                              np.array([cards("Jh Th 2c")]))
+    got = hand_vs_hand_batch([["As", "Ks"]], [["Qh", "Qd"]], [["Jh", "Th", "2c"]])
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(hand_vs_hand_batch(["As Ks"], [("Qh", 41)], ["Jh Th 2c"]), want)
+    with pytest.raises(ValueError, match="hands2: row 1: cannot parse card 'Qx'"):
+        hand_vs_hand_batch([["As", "Ks"]] * 2, [["Qh", "Qd"], ["Qh", "Qx"]])
