@@ -49,7 +49,7 @@ def hand_vs_hand_batch(hands1: npt.ArrayLike, hands2: npt.ArrayLike, boards: npt
     return out
 
 
-def _card_lists(rows: npt.ArrayLike | None, what: str) -> npt.ArrayLike:
+def _card_lists(rows: npt.ArrayLike, what: str) -> npt.ArrayLike:
     """Rows given as lists of card strings (``[["As", "Ks"], ...]``) as lists of ids, as a scalar
     call reads a hand; anything else as it is, for _batch.card_array."""
     if not (isinstance(rows, (list, tuple)) and rows and isinstance(rows[0], (list, tuple))
