@@ -85,6 +85,7 @@ def test_u5_numpy_bools_and_ints_are_their_python_values():
     assert calculate(*spot, exact=np.True_) == calculate(*spot, exact=True)
     assert not calculate(*spot, exact=np.False_, samples=np.int64(500), seed=1).exact
     assert calculate(*spot, samples=np.int64(500), seed=1, threads=np.int8(1)).showdowns == 500
+    assert calculate(*spot, stderr=np.float32(0.01), seed=1).stderr[0] <= 0.01
 
 
 # -------------------------------------------------------------------------- F14, F15
@@ -94,6 +95,13 @@ def test_f14_exact_enumeration_has_a_documented_limit():
                                          r"\(equity.EXACT_MAX\)"):
         calculate(["random"] * 3, exact=True)
     assert EXACT_MAX == 10**13
+
+
+def test_f14_the_command_names_the_limit(capsys):
+    from handrank.cli import main
+    assert main(["equity", "random", "random", "random", "--exact"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "EXACT_MAX" in err
 
 
 def _interrupted_after(command, seconds=1.5):
@@ -132,6 +140,14 @@ def test_f15_samples_are_bounded(capsys):
     assert main(["equity", "AhAs", "KcKd", "--samples", "99999999999999999999999"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "MAX_SAMPLES" in err
+
+
+def test_f15_a_run_to_a_standard_error_stops_at_max_samples(monkeypatch):
+    import importlib
+    module = importlib.import_module("handrank.equity.calculate")
+    monkeypatch.setattr(module, "MAX_SAMPLES", 100_000)
+    r = calculate(["AhAs", "KcKd"], stderr=1e-5, seed=1, threads=1)
+    assert r.showdowns == 100_000 and max(r.stderr) > 1e-5
 
 
 # -------------------------------------------------------------------------- F12

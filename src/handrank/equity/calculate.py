@@ -232,7 +232,7 @@ def _check_options(exact: bool | None, samples: int | None, stderr: float | None
             got = samples if abs(samples) < 10**30 else f"a {samples.bit_length()}-bit number"
             raise ValueError(f"samples must be 1 to {MAX_SAMPLES:,} (MAX_SAMPLES), got {got}")
     if stderr is not None:
-        if isinstance(stderr, bool) or not isinstance(stderr, (int, float)):
+        if isinstance(stderr, bool) or not isinstance(stderr, (int, float, np.integer, np.floating)):
             raise TypeError(f"stderr must be a number, not {type(stderr).__name__}")
         if not 0 < stderr < 1:
             raise ValueError(f"stderr must be between 0 and 1, got {stderr}")
@@ -409,8 +409,10 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
                 progress(drawn, max(drawn, needed))
             if drawn >= MIN_SAMPLES and worst <= target or drawn >= MAX_SAMPLES:
                 break
-            # the next round aims at the samples still needed, at most doubling the total
-            batch = max(FIRST_ROUND, min(drawn, needed - drawn, MAX_SAMPLES - drawn) // nthreads + 1)
+            # the next round aims at the samples still needed, at most doubling the total and
+            # never beyond MAX_SAMPLES (by less than a sample per thread)
+            batch = min(max(FIRST_ROUND, min(drawn, needed - drawn) // nthreads + 1),
+                        -(-(MAX_SAMPLES - drawn) // nthreads))
     result = _result(labels, tally, False)
     return Result(result.players, result.equity, result.win, result.tie, result.showdowns, False,
                   tuple(errors), drawn / (drawn + sum(rejected)))
