@@ -107,18 +107,19 @@ def test_f14_the_command_names_the_limit():
     assert done.stderr.count("\n") == 1 and "EXACT_MAX" in done.stderr
 
 
-def _interrupted_after(command, seconds=1.5):
-    """The exit status of `command` (a subprocess) sent SIGINT after `seconds`; None if it did
-    not end within 30 s of that (then killed)."""
-    import signal
+def _interrupted(argv, after=1.0):
+    """The exit status of `handrank *argv` in a subprocess that sends itself SIGINT `after`
+    seconds into the command (imports done, so the signal lands in the run); None if it did not
+    end within 30 s of that (then killed)."""
     import subprocess
     import sys
-    import time
-    proc = subprocess.Popen([sys.executable, *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(seconds)
-    proc.send_signal(signal.SIGINT)
+    script = ("import os, signal, sys, threading\n"
+              "from handrank.cli import main\n"
+              f"threading.Timer({after}, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+              f"sys.exit(main({argv!r}))\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        return proc.wait(timeout=30)
+        return proc.wait(timeout=30 + after)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
@@ -127,10 +128,9 @@ def _interrupted_after(command, seconds=1.5):
 
 @pytest.mark.parametrize("threads", ["1", "2"])
 def test_f14_a_long_exact_run_answers_ctrl_c(threads):
-    # random vs random preflop, exact: tens of minutes; Ctrl-C must end it within a part
-    code = _interrupted_after(["-m", "handrank", "equity", "random", "random", "--exact",
-                               "--threads", threads])
-    assert code == 130
+    # random vs random preflop, exact: tens of minutes; Ctrl-C must end it within a part (the
+    # old code ran one uninterruptible call on one thread)
+    assert _interrupted(["equity", "random", "random", "--exact", "--threads", threads]) == 130
 
 
 def test_f15_samples_are_bounded(capsys):
