@@ -5,9 +5,10 @@ ranges, by exact enumeration or Monte Carlo (see docs/equity.md).
     equity.calculate(["AsKs", "QQ+,AKs"], board="Jh Th 2c").equity
 """
 from handrank.equity.batch import hand_vs_hand_batch
-from handrank.equity.calculate import DEFAULT_STDERR, EXACT_LIMIT, MAX_PLAYERS, Result, calculate
+from handrank.equity.calculate import (DEFAULT_STDERR, EXACT_LIMIT, EXACT_MAX, MAX_PLAYERS, MAX_SAMPLES,
+                                       Result, calculate)
 from handrank.equity.order import PREFLOP_ORDER
 from handrank.equity.range import Range, class_combos, hand_class
 
 __all__ = ["calculate", "Result", "Range", "hand_vs_hand_batch", "hand_class", "class_combos",
-           "PREFLOP_ORDER", "EXACT_LIMIT", "DEFAULT_STDERR", "MAX_PLAYERS"]
+           "PREFLOP_ORDER", "EXACT_LIMIT", "EXACT_MAX", "MAX_SAMPLES", "DEFAULT_STDERR", "MAX_PLAYERS"]

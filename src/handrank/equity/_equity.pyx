@@ -368,7 +368,9 @@ def seed_state(uint64_t seed, uint64_t stream) -> list[int]:
 
 
 cdef inline int64_t pick(const double[::1] cumulative, int64_t lo, int64_t hi, double u) noexcept nogil:
-    """The row of lo..hi-1 whose cumulative weight first exceeds u * total."""
+    """The row of lo..hi-1 whose cumulative weight first exceeds u * total: `cumulative` is the
+    running sum of weights within each group (Groups.cumulative), so cumulative[hi - 1] is this
+    group's total."""
     cdef double target = u * cumulative[hi - 1]
     cdef int64_t mid
     while lo < hi - 1:

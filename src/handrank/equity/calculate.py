@@ -27,9 +27,18 @@ MAX_PLAYERS = _equity.MAX_PLAYERS
 # `exact=None` enumerates when deals x boards is at most this many showdowns (an upper bound: the
 # walk skips colliding deals and folds boards that differ only in suits that cannot flush).
 EXACT_LIMIT = 200_000_000
+# `exact=True` refuses jobs above this many showdowns (the same upper bound): hours of work on a
+# core, where sampling answers in seconds.
+EXACT_MAX = 10**13
+# Sampling stops at this many showdowns, `samples` may ask for no more (a day's work on a core).
+MAX_SAMPLES = 10**11
 DEFAULT_STDERR = 1e-3
 # Below this many showdowns one thread is faster than handing work to others.
 MIN_SHOWDOWNS_PER_THREAD = 2_000_000
+# Exact enumeration runs in parts of at most this many showdowns (the upper bound), so that
+# Ctrl-C is answered between parts, and sums their tallies in rounds of at most ROUND_PARTS.
+PART_SHOWDOWNS = 50_000_000
+ROUND_PARTS = 256
 # Monte Carlo: samples per thread in the first round, and the fewest before the standard error
 # is trusted.
 FIRST_ROUND = 1 << 14
@@ -72,11 +81,11 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
     range (notation text or a `Range`). `board`: 0, 3, 4 or 5 cards; `dead`: cards out of play.
 
     `exact=None` enumerates every deal and board when there are at most EXACT_LIMIT showdowns
-    and samples otherwise; `exact=True` always enumerates, `exact=False` always samples: to the
-    standard error `stderr` (default 1e-3, the largest over players) or `samples` showdowns.
-    Sampling is reproducible for one `seed` and one thread count. `threads`: default all cores
-    for big jobs. `progress(done, total)` is called as parts finish (from the thread that
-    finished one)."""
+    and samples otherwise; `exact=True` always enumerates (up to EXACT_MAX showdowns, refused
+    above), `exact=False` always samples: to the standard error `stderr` (default 1e-3, the
+    largest over players) or `samples` showdowns (at most MAX_SAMPLES). Sampling is reproducible
+    for one `seed` and one thread count. `threads`: default all cores for big jobs.
+    `progress(done, total)` is called as parts finish, from the calling thread."""
     board_ids = _cards(board, "board")
     dead_ids = _cards(dead, "dead cards")
     if len(board_ids) not in (0, 3, 4, 5):
@@ -92,7 +101,7 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
     if 2 * len(players) + 5 + len(dead_ids) > 52:
         raise ValueError(f"too many players for the deck: {len(players)} players, 5 board cards "
                          f"and {len(dead_ids)} dead cards need more than 52 cards")
-    _check_options(exact, samples, stderr, seed, progress)
+    exact, samples, seed = _check_options(exact, samples, stderr, seed, progress)
     seats = [_seat(p, i) for i, p in enumerate(players)]
     out = board_ids + dead_ids
     fixed = [s for s in seats if isinstance(s, list)]
@@ -115,10 +124,13 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
         showdowns = math.prod(len(w) for _, w in combos) * boards(len(board_ids), len(out) + 2 * len(seats))
         sampling = exact is False or (exact is None and (samples is not None or stderr is not None
                                                          or showdowns > EXACT_LIMIT))
+        if exact and showdowns > EXACT_MAX:
+            raise ValueError(f"exact enumeration of {showdowns:.3g} showdowns is above the limit of "
+                             f"{EXACT_MAX:.0e} (equity.EXACT_MAX): sample instead")
         randoms = [isinstance(s, Range) and s.is_random for s in seats]
         groups = group(combos, randoms, sampling)
         if not sampling:
-            groups = fold_suits(groups, out)
+            groups = fold_suits(groups, board_ids, dead_ids)
     if sampling:
         return _sample(groups, board_arr, out_mask, labels, samples, stderr, seed, threads, progress)
     return _enumerate(groups, board_arr, out_mask, labels, threads, progress)
@@ -200,7 +212,12 @@ def _combos(seat: list[int] | Range, index: int, others: list[int],
 
 
 def _check_options(exact: bool | None, samples: int | None, stderr: float | None,
-                   seed: int | None, progress: Progress | None) -> None:
+                   seed: int | None, progress: Progress | None
+                   ) -> tuple[bool | None, int | None, int | None]:
+    """Checks the options; returns exact, samples and seed as Python values (numpy's bools and
+    integers are taken for the bool or int they hold)."""
+    if isinstance(exact, np.bool_):
+        exact = bool(exact)
     if exact is not None and not isinstance(exact, bool):
         raise TypeError(f"exact must be True, False or None, not {type(exact).__name__}")
     if exact and (samples is not None or stderr is not None):
@@ -210,10 +227,12 @@ def _check_options(exact: bool | None, samples: int | None, stderr: float | None
     if samples is not None:
         if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)):
             raise TypeError(f"samples must be an int, not {type(samples).__name__}")
-        if samples < 1:
-            raise ValueError(f"samples must be >= 1, got {samples}")
+        samples = int(samples)
+        if not 1 <= samples <= MAX_SAMPLES:
+            got = samples if abs(samples) < 10**30 else f"a {samples.bit_length()}-bit number"
+            raise ValueError(f"samples must be 1 to {MAX_SAMPLES:,} (MAX_SAMPLES), got {got}")
     if stderr is not None:
-        if isinstance(stderr, bool) or not isinstance(stderr, (int, float)):
+        if isinstance(stderr, bool) or not isinstance(stderr, (int, float, np.integer, np.floating)):
             raise TypeError(f"stderr must be a number, not {type(stderr).__name__}")
         if not 0 < stderr < 1:
             raise ValueError(f"stderr must be between 0 and 1, got {stderr}")
@@ -221,6 +240,7 @@ def _check_options(exact: bool | None, samples: int | None, stderr: float | None
         raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
     if progress is not None and not callable(progress):
         raise TypeError("progress must be a callable (done, total) or None")
+    return exact, samples, None if seed is None else int(seed)
 
 
 def _threads(threads: int | None, work: float) -> int:
@@ -239,37 +259,65 @@ def _threads(threads: int | None, work: float) -> int:
 def _run_parts(parts: list[Callable[[], None]], threads: int, progress: Progress | None,
                done_before: int = 0, total: int | None = None) -> None:
     """Run the parts on `threads` threads (this one and the shared pool's), each thread taking
-    the next part when it finishes one."""
+    the next part when it finishes one. `progress` is called from this thread only, never while
+    a lock is held: a callback may itself use the pool. Inside a pool thread the parts run
+    inline (handing them to the pool would wait on the pool thread that waits for them). Ctrl-C
+    between this thread's parts raises KeyboardInterrupt here and the other threads stop taking
+    parts."""
     total = len(parts) if total is None else total
-    if threads <= 1 or len(parts) <= 1:
+    if threads <= 1 or len(parts) <= 1 or _in_pool_thread():
         for i, part in enumerate(parts):
             part()
             if progress is not None:
                 progress(done_before + i + 1, total)
         return
     lock = threading.Lock()
-    taken = 0
-    done = done_before
+    taken = done = now = 0
+    stop = False
 
-    def work() -> None:
-        nonlocal taken, done
-        while True:
-            with lock:
-                i = taken
-                taken += 1
-            if i >= len(parts):
-                return
+    def next_part() -> int:
+        nonlocal taken
+        with lock:
+            taken += 1
+            return taken - 1 if not stop else len(parts)
+
+    def finished() -> int:
+        nonlocal done
+        with lock:
+            done += 1
+            return done
+
+    def helper() -> None:
+        i = next_part()
+        while i < len(parts):
             parts[i]()
-            if progress is not None:
-                with lock:
-                    done += 1
-                    progress(done, total)
+            finished()
+            i = next_part()
 
     pool = _batch._get_pool()
-    helpers = [pool.submit(work) for _ in range(min(threads, len(parts)) - 1)]
-    work()
-    for helper in helpers:
-        helper.result()
+    helpers = [pool.submit(helper) for _ in range(min(threads, len(parts)) - 1)]
+    try:
+        i = next_part()
+        while i < len(parts):
+            parts[i]()
+            now = finished()
+            if progress is not None:
+                progress(done_before + now, total)
+            i = next_part()
+        for future in helpers:
+            future.result()
+    finally:
+        stop = True
+    if progress is not None and now < len(parts):
+        progress(done_before + len(parts), total)
+
+
+def _in_pool_thread() -> bool:
+    return threading.current_thread().name.startswith(_POOL_THREADS)
+
+
+# the names of the shared pool's threads (_batch._get_pool's thread_name_prefix)
+_POOL_THREADS = "handrank"
 
 
 def _enumerate(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels: tuple[str, ...],
@@ -277,31 +325,35 @@ def _enumerate(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labe
     n = len(labels)
     deals = groups.deals
     per_deal = boards(len(board), bin(out_mask).count("1") + 2 * n)
-    nthreads = _threads(threads, deals * per_deal)
-    if nthreads == 1 and progress is None:     # one call, nothing to split
-        wins = np.zeros(1 << n)
+    work = deals * per_deal
+    nthreads = _threads(threads, work)
+    wins = np.zeros(1 << n)
+    if nthreads == 1 and progress is None and work <= PART_SHOWDOWNS:    # one call, nothing to split
         _equity.enumerate_deals(groups.holes, groups.weights, groups.masks, groups.start, board,
                                 out_mask, 0, deals, 0, 1, wins)
         return _result(labels, _Tally(wins.tolist(), n), True)
     # Parts: ranges of deals, or each deal's boards split by their first card when deals are few.
-    wanted = max(8 * nthreads, 64 if progress else 1)
+    wanted = max(8 * nthreads, 64 if progress else 1, -(-work // PART_SHOWDOWNS))
     if deals >= wanted:
-        bounds = [deals * i // wanted for i in range(wanted + 1)]
-        jobs = [(a, b, 0, 1) for a, b in zip(bounds[:-1], bounds[1:]) if a < b]
+        jobs = [(deals * i // wanted, deals * (i + 1) // wanted, 0, 1) for i in range(wanted)]
+        jobs = [job for job in jobs if job[0] < job[1]]
     else:
         split = min(-(-wanted // deals), 52)
         jobs = [(d, d + 1, part, split) for d in range(deals) for part in range(split)]
-    tallies = [np.zeros(1 << n) for _ in jobs]
+    # rounds of parts, their tallies summed in one order whatever thread ran them
+    for start in range(0, len(jobs), ROUND_PARTS):
+        chunk = jobs[start:start + ROUND_PARTS]
+        tallies = [np.zeros(1 << n) for _ in chunk]
 
-    def part(i: int) -> Callable[[], None]:
-        def run() -> None:
-            first, last, piece, pieces = jobs[i]
-            _equity.enumerate_deals(groups.holes, groups.weights, groups.masks, groups.start, board,
-                                    out_mask, first, last, piece, pieces, tallies[i])
-        return run
+        def part(i: int) -> Callable[[], None]:
+            def run() -> None:
+                first, last, piece, pieces = chunk[i]
+                _equity.enumerate_deals(groups.holes, groups.weights, groups.masks, groups.start,
+                                        board, out_mask, first, last, piece, pieces, tallies[i])
+            return run
 
-    _run_parts([part(i) for i in range(len(jobs))], nthreads, progress)
-    wins = tallies[0] if len(tallies) == 1 else np.sum(tallies, axis=0)
+        _run_parts([part(i) for i in range(len(chunk))], nthreads, progress, start, len(jobs))
+        wins += tallies[0] if len(tallies) == 1 else np.sum(tallies, axis=0)
     return _result(labels, _Tally(wins.tolist(), n), True)
 
 
@@ -317,7 +369,7 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
     tallies = [np.zeros(1 << n) for _ in range(nthreads)]
     moments = [np.zeros(2 * n + 2) for _ in range(nthreads)]
     rejected = [0] * nthreads
-    cumulative = np.cumsum(groups.weights)
+    cumulative = groups.cumulative()
     rotations = _rotations(len(groups.from_deck), len(board))
     drawn = 0
     batch = FIRST_ROUND
@@ -355,10 +407,12 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
             needed = max(MIN_SAMPLES, math.ceil(drawn * (worst / target) ** 2))
             if progress is not None:
                 progress(drawn, max(drawn, needed))
-            if drawn >= MIN_SAMPLES and worst <= target:
+            if drawn >= MIN_SAMPLES and worst <= target or drawn >= MAX_SAMPLES:
                 break
-            # the next round aims at the samples still needed, at most doubling the total
-            batch = max(FIRST_ROUND, min(drawn, needed - drawn) // nthreads + 1)
+            # the next round aims at the samples still needed, at most doubling the total and
+            # never beyond MAX_SAMPLES (by less than a sample per thread)
+            batch = min(max(FIRST_ROUND, min(drawn, needed - drawn) // nthreads + 1),
+                        -(-(MAX_SAMPLES - drawn) // nthreads))
     result = _result(labels, tally, False)
     return Result(result.players, result.equity, result.win, result.tie, result.showdowns, False,
                   tuple(errors), drawn / (drawn + sum(rejected)))
@@ -420,5 +474,8 @@ def _winners(players: int) -> list[tuple[int, tuple[int, ...]]]:
 
 def _result(labels: tuple[str, ...], tally: _Tally, exact: bool) -> Result:
     n = tally.total
+    if not n > 0:
+        raise ValueError("no deal has a weight above zero: the products of the players' weights "
+                         "underflow (weights more than 1e300 apart)")
     return Result(labels, tuple(x / n for x in tally.share), tuple(x / n for x in tally.win),
                   tuple(x / n for x in tally.tie), n, exact)

@@ -9,6 +9,7 @@ deal that no combination allows is found before any work. Exact enumeration walk
 from __future__ import annotations
 
 import itertools
+import math
 from math import comb, prod
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 
 # Groups are joined while their joint rows would number at most this many.
 JOIN_LIMIT = 1 << 17
+# A player's weights are used as they are while they lie in 2^-64..2^64: a product of ten of them
+# and its sums over deals and boards stay far inside a double's range.
+WEIGHT_RANGE = (2.0 ** -64, 2.0 ** 64)
 
 
 def card_bits(ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
@@ -38,6 +42,13 @@ class Groups(NamedTuple):
     masks: npt.NDArray[np.uint64]
     start: npt.NDArray[np.int64]
     from_deck: npt.NDArray[np.int32]     # players dealt from the deck when sampling
+
+    def cumulative(self) -> npt.NDArray[np.float64]:
+        """Each group's running sum of weights, restarting at every group: Monte Carlo draws a
+        group's row by searching its own interval (a running sum over all groups would add the
+        weight of the groups before it, and a large one would swallow a small one's precision)."""
+        bounds = self.start.tolist()
+        return np.concatenate([np.cumsum(self.weights[a:b]) for a, b in zip(bounds[:-1], bounds[1:])])
 
     @property
     def deals(self) -> int:
@@ -68,6 +79,7 @@ def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
     groups: list[_Group] = []
     from_deck = []
     for p, (combos, weights) in enumerate(players):
+        weights = scaled(weights)
         if sampling and random[p]:
             from_deck.append(p)
             continue
@@ -96,22 +108,35 @@ def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
                   np.array(from_deck, dtype=np.int32))
 
 
+def scaled(weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """One player's weights, scaled by a power of two (exactly, leaving every ratio and so every
+    equity as it is) so that the largest is in [0.5, 1) when any lies outside WEIGHT_RANGE:
+    joined players' weights are multiplied, and 1e300 twice overflows, 1e-200 twice underflows.
+    A weight below 2^-1074 of its player's largest is then 0: its combos count for nothing, as
+    they would within a double's precision."""
+    low, high = WEIGHT_RANGE
+    if len(weights) == 0 or (low <= weights.min() and weights.max() <= high):
+        return weights
+    return np.ldexp(weights, -math.frexp(float(weights.max()))[1])
+
+
 # Rows are folded when a row's cards, as base-52 digits, fit in 64 bits: up to 5 players.
 FOLD_PLAYERS = 5
 
 
-def fold_suits(groups: Groups, fixed: list[int]) -> Groups:
+def fold_suits(groups: Groups, board: list[int], dead: list[int]) -> Groups:
     """Suit isomorphism: when one group holds every player, rows that a permutation of suits
-    maps onto each other (a permutation that leaves the board and dead cards `fixed` where they
-    are) have the same showdowns, so one row stands for all of them, with their weights summed.
-    Preflop every permutation qualifies (up to 24 rows become one); on a flop of three suits,
-    swapping the two suits the board lacks."""
+    maps onto each other have the same showdowns, so one row stands for all of them, with their
+    weights summed. The permutation must leave the board in place and the dead cards in place,
+    each as its own set: one that swaps a board card with a dead card (s and d on board As Js Ts,
+    dead Ad Jd Td) maps a deal onto one with another board. Preflop every permutation qualifies
+    (up to 24 rows become one); on a flop of three suits, swapping the two suits the board lacks."""
     players = groups.holes.shape[1] // 2
     if len(groups.start) != 2 or players > FOLD_PLAYERS or len(groups.weights) < 2:
         return groups
-    fixed_set = set(fixed)
     perms = [p for p in itertools.permutations(range(4))
-             if {4 * (c >> 2) + p[c & 3] for c in fixed_set} == fixed_set]
+             if all({4 * (c >> 2) + p[c & 3] for c in cards} == cards
+                    for cards in (set(board), set(dead)))]
     if len(perms) == 1:
         return groups
     holes = groups.holes.astype(np.int64)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from handrank.cards import RANKS, card_str, cards as parse_cards
+from handrank.cards import RANKS, SHOWN_CHARACTERS, card_str, cards as parse_cards, shown
 from handrank.equity.order import PREFLOP_ORDER
 
 __all__ = ["Range", "Combo", "hand_class", "class_combos"]
@@ -28,7 +28,10 @@ _RANK = {ch: i for i, ch in enumerate(RANKS)}
 _CLASS = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)")
 _COMBO = re.compile(r"([2-9TJQKA][cdhs]){2}")
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
-_WEIGHT = re.compile(r"(\d+(?:\.\d*)?(?:e-?\d+)?|\.\d+(?:e-?\d+)?)")
+# a weight as Python writes a float (repr), so that str(Range) parses back: 0.5, 1e+20, 5e-324
+_WEIGHT = re.compile(r"\+?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+# the suit symbols cards.cards reads, for exact combos ('A♠K♠')
+_SYMBOLS = str.maketrans("♣♦♥♠♧♢♡♤", "cdhscdhs")
 
 
 def _combo(a: int, b: int) -> Combo:
@@ -39,7 +42,7 @@ def class_combos(name: str) -> list[Combo]:
     """The combos of a hand class: ``"QQ"`` (6), ``"AKs"`` (4) or ``"AKo"`` (12)."""
     match = _CLASS.fullmatch(name)
     if not match:
-        raise ValueError(f"{name!r} is not a hand class like 'QQ', 'AKs' or 'AKo'")
+        raise ValueError(f"{shown(name)} is not a hand class like 'QQ', 'AKs' or 'AKo'")
     high, low, kind = _RANK[match[1]], _RANK[match[2]], match[3]
     if high == low:
         if kind:
@@ -82,14 +85,15 @@ class Range:
             for combo, weight in spec.items():
                 ids = parse_cards(combo)
                 if len(ids) != 2:
-                    raise ValueError(f"a combo is two cards, got {len(ids)} in {combo!r}")
+                    raise ValueError(f"a combo is two cards, got {len(ids)} in "
+                                     f"{shown(combo) if isinstance(combo, str) else repr(combo)}")
                 weights[_combo(*ids)] = _check_weight(weight, repr(combo))
             text = None
         else:
             raise TypeError(f"a range is range notation text, a Range or a dict of combos to "
                             f"weights, not {type(spec).__name__}")
         if not weights:
-            raise ValueError(f"the range {spec!r} holds no combo")
+            raise ValueError(f"the range {shown(spec) if isinstance(spec, str) else spec!r} holds no combo")
         self._weights = dict(sorted(weights.items()))
         self._text = text
 
@@ -133,7 +137,10 @@ class Range:
         kept = {c: w for c, w in self._weights.items() if c[0] not in out and c[1] not in out}
         result = Range.__new__(Range)
         if not kept:
-            raise ValueError(f"the range {self} has no combo left without "
+            text = str(self)
+            if len(text) > SHOWN_CHARACTERS:
+                text = f"{text[:SHOWN_CHARACTERS]}... ({len(text):,} characters)"
+            raise ValueError(f"the range {text} has no combo left without "
                              f"{' '.join(card_str(c) for c in sorted(out, reverse=True))}")
         result._weights = kept
         result._text = None
@@ -171,14 +178,15 @@ def _parse(text: str) -> dict[Combo, float]:
         weight = 1.0
         if sep:
             if not _WEIGHT.fullmatch(weight_text):
-                raise ValueError(f"{term!r}: the weight after ':' must be a number like 0.5")
-            weight = _check_weight(float(weight_text), repr(term))
+                raise ValueError(f"{shown(term)}: the weight after ':' must be a number like 0.5")
+            weight = _check_weight(float(weight_text), shown(term))
         for combo in _term_combos(body, term):
             weights[combo] = weight
     return weights
 
 
 def _term_combos(body: str, term: str) -> list[Combo]:
+    body = body.translate(_SYMBOLS)
     low = body.lower()
     if low in ("random", "any"):
         return [(a, b) for a in range(52) for b in range(a)]
@@ -189,7 +197,7 @@ def _term_combos(body: str, term: str) -> list[Combo]:
         try:
             ids = parse_cards(body)
         except ValueError as exc:       # a repeated card: 'AsAs'
-            raise ValueError(f"{term!r}: {exc}") from None
+            raise ValueError(f"{shown(term)}: {exc}") from None
         return [_combo(*ids)]
     norm = body.upper().replace("S", "s").replace("O", "o")
     if "-" in norm:
@@ -215,12 +223,12 @@ def _combo_case(body: str) -> str:
 def _ranks(name: str, term: str) -> tuple[int, int, str]:
     match = _CLASS.fullmatch(name)
     if not match:
-        raise ValueError(f"{term!r} is not range notation: expected a pair ('QQ'), two ranks with "
+        raise ValueError(f"{shown(term)} is not range notation: expected a pair ('QQ'), two ranks with "
                          "'s', 'o' or neither ('AKs', 'T9'), a combo ('AhKh'), 'random' or a "
                          "percentage ('15%'), each with an optional '+', '-' span or ':weight'")
     a, b, kind = _RANK[match[1]], _RANK[match[2]], match[3]
     if a == b and kind:
-        raise ValueError(f"{term!r}: a pair is neither suited nor offsuit")
+        raise ValueError(f"{shown(term)}: a pair is neither suited nor offsuit")
     return max(a, b), min(a, b), kind
 
 
@@ -239,18 +247,18 @@ def _span(first: str, last: str, term: str) -> list[Combo]:
     a_high, a_low, a_kind = _ranks(first, term)
     b_high, b_low, b_kind = _ranks(last, term)
     if a_kind != b_kind:
-        raise ValueError(f"{term!r}: both ends of a span must be suited, offsuit or neither alike")
+        raise ValueError(f"{shown(term)}: both ends of a span must be suited, offsuit or neither alike")
     if a_high == a_low and b_high == b_low:
         return _pairs(min(a_high, b_high), max(a_high, b_high))
     if a_high == a_low or b_high == b_low or a_high != b_high:
-        raise ValueError(f"{term!r}: a span keeps its higher rank and runs the lower one "
+        raise ValueError(f"{shown(term)}: a span keeps its higher rank and runs the lower one "
                          "('A5s-A2s'), or runs pairs ('QQ-99')")
     return _kickers(a_high, a_low, b_low, a_kind)
 
 
 def _top_percent(percent: float, term: str) -> list[Combo]:
     if not 0 < percent <= 100:
-        raise ValueError(f"{term!r}: a percentage must be above 0 and at most 100")
+        raise ValueError(f"{shown(term)}: a percentage must be above 0 and at most 100")
     wanted = percent / 100 * 1326
     out: list[Combo] = []
     for name in PREFLOP_ORDER:
