@@ -109,8 +109,9 @@ def non_negative_int(text: str) -> int:
     return int_at_least(text, 0)
 
 
-def int_at_least(text: str, minimum: int) -> int:
-    """An integer option's value (`_` allowed, as in 1_000_000); a usage error below `minimum`."""
+def int_at_least(text: str, minimum: int, maximum: int | None = None) -> int:
+    """An integer option's value (`_` allowed, as in 1_000_000); a usage error below `minimum`
+    or above `maximum`."""
     import argparse
     try:
         value = int(text.replace("_", ""))
@@ -118,6 +119,8 @@ def int_at_least(text: str, minimum: int) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
     if value < minimum:
         raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise argparse.ArgumentTypeError(f"must be at most {maximum:_}, got {value:_}")
     return value
 
 
