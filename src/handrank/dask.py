@@ -8,7 +8,7 @@ as Dask jobs, on any scheduler (threads, processes or a `distributed` cluster).
 Every task runs the nogil batch kernels on `threads` threads (default 1): Dask runs as many tasks
 at once as a worker has threads, so one thread per task fills the worker's cores without
 oversubscribing them. A bad row raises the batch function's ValueError with the row's index in
-the whole array, not in its chunk. See docs/dask.md.
+the whole array, not in its chunk (of several, the first, as the batch call). See docs/dask.md.
 """
 # Dask's API is not annotated (and absent where the extra is not installed):
 # mypy: disable-error-code="no-untyped-call, no-any-return, import-not-found"
@@ -78,7 +78,8 @@ def evaluate(hands: npt.ArrayLike | da.Array, game: str = "high", *, threads: in
     # quarter more time per task than the batch call), and an (n, 1) column cut down by [:, 0]
     # costs a second task per chunk on a distributed cluster. Here the task gets [its block]
     # (concatenate=None: no copy) and the slice of the whole array's rows it holds (what
-    # map_blocks passes as block_info; ArraySliceDep has been in dask.layers since before 2023.1).
+    # map_blocks passes as block_info; blockwise takes an ArraySliceDep since dask 2024.12, the
+    # extra's floor: docs/dask.md, Versions).
     rows = ArraySliceDep((hands.chunks[0],))
     outcomes = da.blockwise(_evaluate_block, "i", hands, "ij", rows, "i", func, None, threads, None,
                             options, None, concatenate=None, align_arrays=False, dtype=meta.dtype,
