@@ -185,8 +185,9 @@ class _Diagnostics:
 
 
 def _silence_stdout(stdout: TextIO) -> None:
-    """Point stdout's file at the null device, so that the interpreter's last flush of what is
-    still buffered cannot fail again (and print a traceback) at exit."""
+    """Point stdout's file (or stderr's, for _Diagnostics) at the null device, so that the
+    interpreter's last flush of what is still buffered cannot fail again (and print a traceback)
+    at exit."""
     import os
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
