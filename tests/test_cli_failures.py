@@ -54,10 +54,22 @@ def test_full_disk_while_solving_a_file():
     assert_one_line(result, 1, "cannot write the output")
 
 
+@posix_shell
 def test_a_job_too_big_for_memory_is_one_line():
-    # 10**14 hands of 3 to 7 cards: numpy refuses the arrays at once
-    result = shell("handrank bench --hands 100000000000000 --rounds 1 --no-peers")
+    # the most hands --hands takes, under a 4 GB address space: numpy refuses the arrays at once
+    result = shell("ulimit -v 4000000; handrank bench --hands 1_000_000_000 --rounds 1 --no-peers")
     assert_one_line(result, 1, "not enough memory")
+
+
+@pytest.mark.parametrize("option", ["--hands", "--agree"])
+@pytest.mark.parametrize("value", ["1_000_000_001", "99999999999999999999999999"])
+def test_a_size_past_its_limit_is_a_usage_error(option, value):
+    # 10**26 hands used to end in numpy's "Maximum allowed dimension exceeded" and a traceback
+    result = shell(f"handrank bench {option} {value} --rounds 1 --no-peers")
+    assert result.returncode == 2, result
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    assert result.stderr.splitlines()[-1].startswith(f"handrank bench: error: argument {option}")
+    assert "must be at most 1_000_000_000" in result.stderr
 
 
 def test_a_huge_bad_line_is_cut_in_the_message():

@@ -214,3 +214,93 @@ def test_classes():
     assert hd.CLASSES[:3] == ("AA", "AKs", "AQs") and hd.CLASSES[13:15] == ("AKo", "KK")
     assert hd.CLASSES[-1] == "22"
     assert sum(6 if len(c) == 2 else 4 if c[2] == "s" else 12 for c in hd.CLASSES) == 1326
+
+
+# ----------------------------------------------------------------------------- issue 27 (U10)
+def slow_first_chunk(batch):
+    """`batch`, slowed down on the chunk that starts the array: its task fails last."""
+    def call(block, threads, **options):
+        if block.shape[0] and np.array_equal(block[0], FIRST_ROW):
+            time.sleep(0.5)
+        return batch(block, threads=threads, **options)
+    return call
+
+
+FIRST_ROW = None
+
+
+@pytest.mark.parametrize("scheduler", ["threads", "sync"])
+def test_several_bad_rows_report_the_first_as_the_batch_call(monkeypatch, scheduler):
+    # before the fix, a scheduler reported the error of whichever task failed first (row 30000
+    # where the batch call says row 20010)
+    global FIRST_ROW
+    hands = deal(9_000, 7, seed=11)
+    for bad in (10, 4_500, 8_999):
+        hands[bad, 3] = hands[bad, 0]
+    FIRST_ROW = hands[0].copy()
+    with pytest.raises(ValueError) as local:
+        high.evaluate_batch(hands)
+    assert str(local.value).startswith("row 10: ")
+    monkeypatch.setitem(hd.GAMES, "high", slow_first_chunk(high.evaluate_batch))
+    with pytest.raises(ValueError) as spread:
+        hd.evaluate(hands, rows_per_task=1_000).compute(scheduler=scheduler, num_workers=4)
+    assert str(spread.value) == str(local.value)
+    boards = deal(60, 13, seed=12)
+    for bad in (2, 33, 59):
+        boards[bad, 12] = boards[bad, 1]
+    FIRST_ROW = boards[0].copy()
+    with pytest.raises(ValueError) as local:
+        ofc.evaluate_batch(boards)
+    import dask
+    with dask.config.set(scheduler=scheduler, num_workers=4), pytest.raises(ValueError) as spread:
+        hd.map_hands(slow_first_chunk(ofc.evaluate_batch), boards, rows_per_task=10)
+    assert str(spread.value) == str(local.value) and str(local.value).startswith("row 2: ")
+
+
+def test_several_bad_rows_on_a_cluster(client):
+    hands = deal(20_011, 7, seed=13)
+    for bad in (20_010, 3_000, 9_999):
+        hands[bad, 6] = hands[bad, 2]
+    with pytest.raises(ValueError) as local:
+        high.evaluate_batch(hands)
+    for _ in range(3):
+        with pytest.raises(ValueError) as spread:
+            hd.evaluate(da.from_array(hands, chunks=(1_000, 7))).compute()
+        assert str(spread.value) == str(local.value)
+    assert np.array_equal(hd.evaluate(deal(5_000, 7, 14), rows_per_task=700).compute(),
+                          high.evaluate_batch(deal(5_000, 7, 14)))
+
+
+@pytest.mark.parametrize(("matchups", "options", "error", "says"), [
+    ([("AA", "KK")], {"matchups_per_task": 0}, ValueError, "matchups_per_task must be >= 1, got 0"),
+    ([("AA", "KK")], {"matchups_per_task": 2.5}, TypeError, "matchups_per_task must be an int"),
+    ("AA", {}, TypeError, r"matchups is a list of \(class, class\) pairs .*not str: 'AA'"),
+    ([("AA",)], {}, ValueError, r"a matchup is a pair of hand classes such as \('AA', 'KK'\), got \('AA',\)"),
+    (["AK"], {}, ValueError, "a matchup is a pair of hand classes"),
+    ([("AA", "KK")], {"threads": 0}, ValueError, "threads must be >= 1"),
+    ([("AA", "KK")], {"exact": "yes"}, TypeError, "exact must be"),
+    ([("AA", "KK")], {"samples": 0, "exact": False}, ValueError, "samples must be >= 1"),
+    ([("AA", "KK")], {"no_such_option": 1}, TypeError, "no_such_option"),
+    ([("AA", "KK")], {"progress": 3}, TypeError, "progress must be a callable"),
+])
+def test_equity_table_options_are_checked_before_any_task(monkeypatch, matchups, options, error, says):
+    # each used to fail only at compute time, in a task (matchups_per_task=0: ZeroDivisionError;
+    # "AA": "a matchup is two hand classes, got ('A',)")
+    monkeypatch.setattr(hd, "_equity_block", lambda *args: pytest.fail("a task ran"))
+    with pytest.raises(error, match=says):
+        hd.equity_table(matchups, **options)
+
+
+def test_equity_table_probes_the_first_matchup_once(monkeypatch):
+    equity = pytest.importorskip("handrank.equity")
+    calls = []
+    monkeypatch.setattr(equity, "calculate", lambda *a, **k: calls.append(k) or equity_result())
+    table = hd.equity_table([("AA", "KK")], matchups_per_task=1)
+    assert len(calls) == 1 and callable(calls[0]["progress"])    # the probe, stopped at once
+    assert table.compute(scheduler="sync")[0] == 0.25 and len(calls) == 2
+
+
+def equity_result():
+    class Result:
+        equity = (0.25, 0.75)
+    return Result()

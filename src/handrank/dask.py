@@ -8,7 +8,7 @@ as Dask jobs, on any scheduler (threads, processes or a `distributed` cluster).
 Every task runs the nogil batch kernels on `threads` threads (default 1): Dask runs as many tasks
 at once as a worker has threads, so one thread per task fills the worker's cores without
 oversubscribing them. A bad row raises the batch function's ValueError with the row's index in
-the whole array, not in its chunk. See docs/dask.md.
+the whole array, not in its chunk (of several, the first, as the batch call). See docs/dask.md.
 """
 # Dask's API is not annotated (and absent where the extra is not installed):
 # mypy: disable-error-code="no-untyped-call, no-any-return, import-not-found"
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from math import comb, isnan
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -78,11 +78,13 @@ def evaluate(hands: npt.ArrayLike | da.Array, game: str = "high", *, threads: in
     # quarter more time per task than the batch call), and an (n, 1) column cut down by [:, 0]
     # costs a second task per chunk on a distributed cluster. Here the task gets [its block]
     # (concatenate=None: no copy) and the slice of the whole array's rows it holds (what
-    # map_blocks passes as block_info; ArraySliceDep has been in dask.layers since before 2023.1).
+    # map_blocks passes as block_info; blockwise takes an ArraySliceDep since dask 2024.12, the
+    # extra's floor: docs/dask.md, Versions).
     rows = ArraySliceDep((hands.chunks[0],))
-    return da.blockwise(_evaluate_block, "i", hands, "ij", rows, "i", func, None, threads, None,
-                        options, None, concatenate=None, align_arrays=False, dtype=meta.dtype,
-                        meta=meta)
+    outcomes = da.blockwise(_evaluate_block, "i", hands, "ij", rows, "i", func, None, threads, None,
+                            options, None, concatenate=None, align_arrays=False, dtype=meta.dtype,
+                            meta=meta)
+    return _first_bad_row_first(outcomes)
 
 
 def count_all(k: int = 7, *, tasks: int | None = None) -> da.Array:
@@ -125,11 +127,14 @@ def map_hands(func: Callable[..., R], hands: npt.ArrayLike | da.Array, *, thread
     empty = _probe(func, hands, threads, options)
     if hands.shape[0] == 0:
         return empty
-    call = delayed(_call_block, pure=True)
+    call = delayed(_kept_call_block, pure=True)
     starts = np.cumsum((0,) + hands.chunks[0][:-1])
     parts = [call(func, block, int(start), threads, options)
              for block, start in zip(hands.to_delayed().ravel(), starts)]
     results = compute(*parts)
+    bad = next((r for r in results if isinstance(r, _BadRow)), None)
+    if bad is not None:             # the first chunk with a bad row: the batch call's first bad row
+        raise ValueError(bad.message)
     first = results[0]
     if isinstance(first, tuple):    # a NamedTuple of arrays
         return type(first)(*(np.concatenate(field) for field in zip(*results)))  # type: ignore[return-value]
@@ -148,14 +153,20 @@ def equity_table(matchups: Sequence[tuple[str, str]] | None = None, *, matchups_
     a distributed client."""
     equity = importlib.import_module("handrank.equity")     # imported only where it is used
 
+    if isinstance(matchups_per_task, bool) or not isinstance(matchups_per_task, (int, np.integer)):
+        raise TypeError(f"matchups_per_task must be an int, not {type(matchups_per_task).__name__}")
+    if matchups_per_task < 1:
+        raise ValueError(f"matchups_per_task must be >= 1, got {matchups_per_task}")
     options = {"exact": True, "threads": 1, **options}
-    pairs = _upper_triangle() if matchups is None else [tuple(m) for m in matchups]
-    for pair in pairs:
-        if len(pair) != 2:
-            raise ValueError(f"a matchup is two hand classes, got {pair!r}")
-        for name in pair:
-            if name not in CLASSES:
-                raise ValueError(f"{name!r} is not one of the 169 hand classes ('AA', 'AKs', 'AKo', ...)")
+    if matchups is None:
+        pairs = _upper_triangle()
+    elif isinstance(matchups, str) or not isinstance(matchups, Iterable):
+        raise TypeError(f"matchups is a list of (class, class) pairs such as [('AA', 'KK')], not "
+                        f"{type(matchups).__name__}: {matchups!r:.80}")
+    else:
+        pairs = [_matchup(m) for m in matchups]
+    if pairs:
+        _probe_equity(equity.calculate, pairs[0], options)
     indices = np.array([[CLASSES.index(a), CLASSES.index(b)] for a, b in pairs], dtype=np.int16)
     chunks = da.from_array(indices.reshape(-1, 2), chunks=(matchups_per_task, 2))
     equities = da.map_blocks(_equity_block, chunks, equity.calculate, options, dtype=np.float64,
@@ -164,6 +175,38 @@ def equity_table(matchups: Sequence[tuple[str, str]] | None = None, *, matchups_
         return equities
     table = delayed(_square, pure=True)(equities, indices)
     return da.from_delayed(table, shape=(len(CLASSES), len(CLASSES)), dtype=np.float64)
+
+
+def _matchup(matchup: object) -> tuple[str, str]:
+    """A matchup of equity_table: two of the 169 hand classes."""
+    if isinstance(matchup, str) or not isinstance(matchup, Iterable) or len(pair := tuple(matchup)) != 2:
+        raise ValueError(f"a matchup is a pair of hand classes such as ('AA', 'KK'), got {matchup!r:.80}")
+    for name in pair:
+        if not isinstance(name, str) or name not in CLASSES:
+            raise ValueError(f"{name!r:.80} is not one of the 169 hand classes ('AA', 'AKs', 'AKo', ...)")
+    return pair
+
+
+class _Probed(Exception):
+    """The end of _probe_equity's run: its options were taken."""
+
+
+def _probe_equity(calculate: Callable[..., Any], pair: tuple[str, str], options: dict[str, Any]) -> None:
+    """calculate on the first matchup with equity_table's options, stopped at its first progress
+    report (a part of one matchup: equity.calculate checks every option before it starts): raises
+    now, in the caller, what every task would raise (an unknown option, a bad value, a board that
+    clashes), rather than from the first task to run."""
+    user = options.get("progress")
+    if user is not None and not callable(user):
+        calculate(list(pair), **options)        # raises calculate's own TypeError
+
+    def stop(done: int, total: int) -> None:
+        raise _Probed
+
+    try:
+        calculate(list(pair), **{**options, "progress": stop})
+    except _Probed:
+        pass
 
 
 def _scheduler_threads() -> int:
@@ -201,6 +244,14 @@ def _probe(func: Callable[..., R], hands: da.Array, threads: int, options: dict[
     return func(np.empty((0,) + hands.shape[1:], dtype=hands.dtype), threads=threads, **options)
 
 
+def _kept_call_block(func: Callable[..., R], block: npt.NDArray[Any], start: int, threads: int,
+                     options: dict[str, Any]) -> R | _BadRow:
+    try:
+        return _call_block(func, block, start, threads, options)
+    except ValueError as exc:
+        return _BadRow(str(exc))
+
+
 def _call_block(func: Callable[..., R], block: npt.NDArray[Any], start: int, threads: int,
                 options: dict[str, Any]) -> R:
     try:
@@ -211,9 +262,55 @@ def _call_block(func: Callable[..., R], block: npt.NDArray[Any], start: int, thr
 
 
 def _evaluate_block(blocks: list[npt.NDArray[Any]], rows: tuple[slice], func: Callable[..., npt.NDArray[Any]],
-                    threads: int, options: dict[str, Any]) -> npt.NDArray[Any]:
+                    threads: int, options: dict[str, Any]) -> npt.NDArray[Any] | _BadRow:
     (block,) = blocks   # one block across: _rows joined the columns
-    return _call_block(func, block, rows[0].start, threads, options)
+    try:
+        return _call_block(func, block, rows[0].start, threads, options)
+    except ValueError as exc:       # raised by _settled, once no earlier chunk has a bad row
+        return _BadRow(str(exc))
+
+
+class _BadRow:
+    """A chunk's ValueError, kept rather than raised (see _first_bad_row_first)."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+def _first_bad_row_first(outcomes: da.Array) -> da.Array:
+    """The values of `outcomes` (each chunk's values or its _BadRow), where a bad row raises the
+    error of the first chunk that has one, as the batch call names the first bad row of all:
+    whichever task fails first, a Dask scheduler reports its error. A chain of small tasks carries
+    the first _BadRow of the chunks so far; chunk i's values wait for the chain up to chunk i - 1,
+    not for any later chunk."""
+    from dask.base import tokenize
+    from dask.highlevelgraph import HighLevelGraph
+
+    token = tokenize(outcomes)
+    chain, name = f"handrank-first-bad-row-{token}", f"handrank-values-{token}"
+    graph: dict[Any, Any] = {}
+    before = None
+    for i in range(outcomes.numblocks[0]):
+        graph[(name, i)] = (_settled, (outcomes.name, i), before)
+        graph[(chain, i)] = (_first_bad, before, (outcomes.name, i))
+        before = (chain, i)
+    depends: list[Any] = [outcomes]      # (Dask's annotations do not take its own Array here)
+    layers = HighLevelGraph.from_collections(name, graph, dependencies=depends)
+    return da.Array(layers, name, chunks=outcomes.chunks, meta=outcomes._meta)
+
+
+def _first_bad(before: _BadRow | None, outcome: npt.NDArray[Any] | _BadRow) -> _BadRow | None:
+    if before is not None:
+        return before
+    return outcome if isinstance(outcome, _BadRow) else None
+
+
+def _settled(outcome: npt.NDArray[Any] | _BadRow, before: _BadRow | None) -> npt.NDArray[Any]:
+    bad = before if before is not None else outcome
+    if isinstance(bad, _BadRow):
+        raise ValueError(bad.message)
+    assert not isinstance(outcome, _BadRow)
+    return outcome
 
 
 def _equity_block(block: npt.NDArray[np.int16], calculate: Callable[..., Any],

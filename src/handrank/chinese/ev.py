@@ -18,6 +18,7 @@ expect of the one we keep (`own_royalty`).
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
@@ -153,8 +154,8 @@ def cache_dir() -> Path:
     """Where handrank keeps what it builds once: HANDRANK_CACHE_DIR, else the platform's cache."""
     from pathlib import Path        # (pathlib and hashlib load only when the cache is used)
 
-    if os.environ.get("HANDRANK_CACHE_DIR"):
-        return Path(os.environ["HANDRANK_CACHE_DIR"])
+    if os.environ.get("HANDRANK_CACHE_DIR"):    # "~/x" as the shell would read it unquoted
+        return Path(os.environ["HANDRANK_CACHE_DIR"]).expanduser()
     if sys.platform == "win32":
         base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
     elif sys.platform == "darwin":
@@ -175,10 +176,19 @@ def _cache_file(rules: Rules) -> Path:
 
 
 def _load(path: Path) -> npt.NDArray[np.float64] | None:
-    """The counts kept at `path`, or None when the file is missing, unreadable or not a whole,
-    valid sample (then it is rebuilt and replaced)."""
+    """The counts kept at `path`, or None when the file is missing, unreadable, not a regular
+    file or not a whole, valid sample (then it is rebuilt and replaced)."""
     try:
-        with open(path, "rb") as f:
+        # O_NONBLOCK: a FIFO at the path opens at once instead of waiting for a writer forever
+        # (on a regular file the flag changes nothing); anything but a regular file (a FIFO, a
+        # device, a directory) is then refused as damaged, unread
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
             counts = np.load(f, allow_pickle=False)
     except Exception:       # a damaged file fails in many ways (EOFError, ValueError, ...): rebuild
         return None

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from handrank.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, PROG, error
+from handrank.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, PROG, cut_inputs, error
 
 if TYPE_CHECKING:
     import argparse
@@ -40,6 +40,15 @@ SUBCOMMANDS = ("eval", "bench", "equity", "bigtwo", "ofc", "chinese")
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line `argv` (default: sys.argv[1:]) and return the exit status."""
+    stderr = sys.stderr
+    sys.stderr = _Diagnostics(stderr)     # (TextIO's methods, and no more, are what it needs)
+    try:
+        return _main(argv)
+    finally:
+        sys.stderr = stderr
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -62,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         error(f"cannot write the output: {exc}")
         _silence_stdout(stdout)
         return EXIT_FAILED
-    except MemoryError as exc:        # e.g. `bench --hands 10**14`
+    except MemoryError as exc:        # e.g. `bench --hands 10**9` on a small machine
         error(f"not enough memory: {exc}" if str(exc) else "not enough memory")
         return EXIT_FAILED
     except KeyboardInterrupt:
@@ -85,6 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._negative_number_matcher = NEGATIVE_NUMBER
+
+        def error(self, message: str) -> NoReturn:
+            # argparse quotes a bad value whole ("invalid choice: '<1 MB>'"): cut it, as every
+            # error of the command is
+            super().error(cut_inputs(message))
 
     parser = Parser(
         prog=PROG, description="Fast poker hand evaluators: high, 3-card, 2-7 and A-5 lowball.")
@@ -130,9 +144,50 @@ class _Output:
         return getattr(self._stream, name)
 
 
+class _Diagnostics:
+    """sys.stderr while the command runs: errors, notes and the progress bar go to stderr or
+    nowhere, never to stdout among the results. Closed (`2>&-`, sys.stderr None: print(...,
+    file=None) would write to stdout) or refusing writes (`2>/dev/full`), stderr drops what it
+    is given, and the exit status still says what happened."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if self._stream is not None:
+            try:
+                self._stream.write(text)
+            except (OSError, ValueError):     # full, gone, or closed
+                self._drop()
+        return len(text)
+
+    def flush(self) -> None:
+        if self._stream is not None:
+            try:
+                self._stream.flush()
+            except (OSError, ValueError):
+                self._drop()
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def _drop(self) -> None:
+        """Nothing more goes to a stderr that refused a write, and what it still buffers is
+        discarded, so that the interpreter's last flush cannot fail again at exit."""
+        stream, self._stream = self._stream, None
+        assert stream is not None
+        _silence_stdout(stream)
+
+    def __getattr__(self, name: str) -> Any:
+        if self._stream is None:
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
 def _silence_stdout(stdout: TextIO) -> None:
-    """Point stdout's file at the null device, so that the interpreter's last flush of what is
-    still buffered cannot fail again (and print a traceback) at exit."""
+    """Point stdout's file (or stderr's, for _Diagnostics) at the null device, so that the
+    interpreter's last flush of what is still buffered cannot fail again (and print a traceback)
+    at exit."""
     import os
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())

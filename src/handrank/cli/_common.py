@@ -9,12 +9,13 @@ function needs them, tqdm when a bar is shown), so that every subcommand can imp
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from handrank.cards import card_str, shown
+from handrank.cards import SHOWN_CHARACTERS, card_str, shown
 
 if TYPE_CHECKING:
     import argparse
@@ -37,9 +38,40 @@ T = TypeVar("T")
 Hands = Iterable[tuple[str, str]]     # (where, text) of each hand of an input
 
 
+# What an error message quotes from the input: a text as repr writes it (either quote), or else a
+# run of characters without a space; `cut_inputs` cuts the long ones.
+_INPUT = re.compile(r"'[^'\\\n]*(?:\\.[^'\\\n]*)*'" "|" r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"' "|" r"\S+")
+
+
 # ----------------------------------------------------------------------------- errors and inputs
 def error(message: str) -> None:
-    print(f"{PROG}: {message}", file=sys.stderr)
+    """One line on stderr, the input it quotes cut (`cut_inputs`). With stderr closed (`2>&-`)
+    the line is dropped: it must never land among the results on stdout."""
+    if sys.stderr is not None:
+        print(f"{PROG}: {cut_inputs(message)}", file=sys.stderr)
+
+
+def cut_inputs(message: str) -> str:
+    """`message` with every quoted text, and every run of characters without a space, longer
+    than SHOWN_CHARACTERS cut as `cards.shown` cuts it (its first characters, then its length):
+    messages from the library and argparse quote the whole input, and a 10 MB argument must not
+    come back as 10 MB of message."""
+    if len(message) <= SHOWN_CHARACTERS:
+        return message
+    return _INPUT.sub(_cut_input, message)
+
+
+def _cut_input(match: re.Match[str]) -> str:
+    text = match[0]
+    if len(text) <= SHOWN_CHARACTERS + 2:
+        return text
+    if text[0] in "'\"" and text[-1] == text[0]:
+        import ast
+        try:
+            return shown(ast.literal_eval(text))
+        except (ValueError, SyntaxError):      # quotes, but not a repr: cut it as it stands
+            pass
+    return f"{text[:SHOWN_CHARACTERS]}... ({len(text):,} characters)"
 
 
 def lines_of(path: str) -> Iterator[tuple[str, str]]:
@@ -109,8 +141,9 @@ def non_negative_int(text: str) -> int:
     return int_at_least(text, 0)
 
 
-def int_at_least(text: str, minimum: int) -> int:
-    """An integer option's value (`_` allowed, as in 1_000_000); a usage error below `minimum`."""
+def int_at_least(text: str, minimum: int, maximum: int | None = None) -> int:
+    """An integer option's value (`_` allowed, as in 1_000_000); a usage error below `minimum`
+    or above `maximum`."""
     import argparse
     try:
         value = int(text.replace("_", ""))
@@ -118,6 +151,8 @@ def int_at_least(text: str, minimum: int) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
     if value < minimum:
         raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise argparse.ArgumentTypeError(f"must be at most {maximum:_}, got {value:_}")
     return value
 
 
@@ -152,8 +187,9 @@ def add_rules_and_json(actions: Iterable[argparse.ArgumentParser], presets: tupl
 def usage_error(args: argparse.Namespace, message: str) -> int:
     """What argparse does for a usage error, returned instead of raised."""
     parser = args.action_parser
-    parser.print_usage(sys.stderr)
-    print(f"{parser.prog}: error: {message}", file=sys.stderr)
+    if sys.stderr is not None:        # (print_usage(None) would print on stdout)
+        parser.print_usage(sys.stderr)
+        print(f"{parser.prog}: error: {cut_inputs(message)}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -237,7 +273,10 @@ def chunks(hands: list[list[int]], size: int) -> Iterator[list[list[int]]]:
 
 
 class Progress:
-    """The progress bar of --file: a tqdm bar on stderr, or none (tqdm ships no types: Any)."""
+    """The progress bar of --file: a tqdm bar on stderr, or none (tqdm ships no types: Any).
+
+    A bar that cannot be drawn (stderr closed, full or gone) must not stop the command, whose
+    results still go to stdout: the first failure of any of its writes turns the bar off."""
 
     def __init__(self, bar: Any = None) -> None:
         self.bar = bar
@@ -246,33 +285,60 @@ class Progress:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.close()
+        self._draw(lambda bar: bar.close())
 
     def update(self, hands: int) -> None:
-        if self.bar is not None:
-            self.bar.update(hands)
+        self._draw(lambda bar: bar.update(hands))
 
     def reached(self, done: int, total: int) -> None:
         """Set the bar to `done` of `total` (for work that reports where it stands, such as
         equity.calculate's progress callback)."""
-        if self.bar is not None:
-            self.bar.total = total
-            self.bar.n = done
-            self.bar.refresh()
+        def move(bar: Any) -> None:
+            bar.total = total
+            bar.n = done
+            bar.refresh()
+        self._draw(move)
 
-    def writing(self) -> AbstractContextManager[None]:
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
         """A context that clears the bar while result lines go to stdout (the same terminal)."""
+        mode: AbstractContextManager[None] | None = None
+        if self.bar is not None:
+            try:
+                mode = self.bar.external_write_mode(file=sys.stdout)
+                mode.__enter__()
+            except (OSError, AttributeError, ValueError):
+                self._off()
+                mode = None
+        try:
+            yield
+        finally:
+            if mode is not None:
+                try:
+                    mode.__exit__(None, None, None)
+                except (OSError, AttributeError, ValueError):
+                    self._off()
+
+    def _draw(self, step: Callable[[Any], None]) -> None:
         if self.bar is None:
-            return contextlib.nullcontext()
-        mode: AbstractContextManager[None] = self.bar.external_write_mode(file=sys.stdout)
-        return mode
+            return
+        try:
+            step(self.bar)
+        except (OSError, AttributeError, ValueError):   # ENOSPC, a None or closed stream
+            self._off()
+
+    def _off(self) -> None:
+        bar, self.bar = self.bar, None
+        with contextlib.suppress(Exception):     # tqdm's own bookkeeping, without drawing again
+            bar.disable = True
+            bar.close()
 
 
 def progress_bar(total: int, wanted: bool | None, unit: str = "hand", desc: str = "solving") -> Progress:
     """A bar over `total` units: with wanted None only when stderr is a terminal (tqdm decides),
-    always with True, never with False or without tqdm (a note on stderr if it was asked for)."""
-    if wanted is False or total == 0:
+    always with True, never with False or without tqdm (a note on stderr if it was asked for),
+    nor when it cannot be drawn (stderr closed, or refusing the bar's first write)."""
+    if wanted is False or total == 0 or sys.stderr is None:
         return Progress()
     try:
         from tqdm import tqdm  # type: ignore[import-untyped]
@@ -281,5 +347,8 @@ def progress_bar(total: int, wanted: bool | None, unit: str = "hand", desc: str 
             error("--progress needs tqdm: pip install 'handrank[progress]' (running without a "
                   "progress bar)")
         return Progress()
-    return Progress(tqdm(total=total, unit=unit, desc=desc, file=sys.stderr,
-                         disable=None if wanted is None else False, dynamic_ncols=True))
+    try:
+        return Progress(tqdm(total=total, unit=unit, desc=desc, file=sys.stderr,
+                             disable=None if wanted is None else False, dynamic_ncols=True))
+    except (OSError, AttributeError, ValueError):   # the bar draws itself when it is made
+        return Progress()

@@ -5,20 +5,25 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from handrank.cli._common import EXIT_FAILED, EXIT_OK, PROG, error, non_negative_int, positive_int
+from handrank.cli._common import EXIT_FAILED, EXIT_OK, PROG, error, int_at_least, non_negative_int, positive_int
 
 if TYPE_CHECKING:
     import argparse
 
 HELP = "throughput of every evaluator, and of peer evaluators, against a numpy gather"
 
+# The most hands --hands and --agree take: a billion random hands of each size already need about
+# 50 GB; beyond it numpy's arrays fail in ways other than a MemoryError ("maximum allowed dimension
+# exceeded"), so a larger value is a usage error, reported before any measuring.
+MAX_HANDS = 1_000_000_000
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from handrank import bench
 
-    parser.add_argument("--hands", "-n", type=positive_int, default=bench.DEFAULT_HANDS, metavar="N",
-                        help=f"random hands per workload (default {bench.DEFAULT_HANDS:_}; the "
-                             f"scalar workload uses N // {bench.SCALAR_FRACTION})")
+    parser.add_argument("--hands", "-n", type=_hands, default=bench.DEFAULT_HANDS, metavar="N",
+                        help=f"random hands per workload (default {bench.DEFAULT_HANDS:_}, at most "
+                             f"{MAX_HANDS:_}; the scalar workload uses N // {bench.SCALAR_FRACTION})")
     parser.add_argument("--rounds", "-r", type=positive_int, default=bench.DEFAULT_ROUNDS,
                         metavar="R", help="interleaved rounds; the median is reported "
                                           f"(default {bench.DEFAULT_ROUNDS})")
@@ -27,16 +32,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=non_negative_int, default=bench.DEFAULT_SEED,
                         help="seed of the random hands (default %(default)s)")
     parser.add_argument("--json", action="store_true", help="the results as one JSON document")
-    parser.add_argument("--agree", type=non_negative_int, default=bench.DEFAULT_AGREEMENT_HANDS,
+    parser.add_argument("--agree", type=_agreement_hands, default=bench.DEFAULT_AGREEMENT_HANDS,
                         metavar="N",
                         help="random hands per agreement check of each peer, 0 to skip the checks "
-                             f"(default {bench.DEFAULT_AGREEMENT_HANDS:_})")
+                             f"(default {bench.DEFAULT_AGREEMENT_HANDS:_}, at most {MAX_HANDS:_})")
     parser.add_argument("--no-peers", action="store_true",
                         help="measure handrank alone, even when peer evaluators are installed")
     parser.add_argument("--plot", type=_plot_file, metavar="FILE", default=None,
                         help="also draw a bar chart of hands/s to FILE, in the format its "
                              "extension names (png, svg, pdf, ...; needs matplotlib: "
                              "pip install 'handrank[plot]')")
+
+
+def _hands(text: str) -> int:
+    return int_at_least(text, 1, MAX_HANDS)
+
+
+def _agreement_hands(text: str) -> int:
+    return int_at_least(text, 0, MAX_HANDS)
 
 
 def _plot_file(path: str) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from handrank.cli._common import EXIT_FAILED, EXIT_OK, error
+from handrank.cli._common import EXIT_FAILED, EXIT_OK, error, non_negative_int
 
 if TYPE_CHECKING:
     import argparse
@@ -26,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     moves.add_argument("--must", metavar="CARD", help="a card every move must hold (e.g. 3d)")
     play = actions.add_parser("play", help="play a seeded random game and print it",
                               description="play a seeded game between random players and print it")
-    play.add_argument("--seed", type=int, default=0, help="seed of the deal and the players (default 0)")
+    play.add_argument("--seed", type=non_negative_int, default=0,
+                      help="seed of the deal and the players, 0 or more (default 0)")
     play.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     play.add_argument("--deal", choices=("thirteen", "all"), default="thirteen",
                       help="with 2 or 3 players: 13 cards each, or the whole deck")
