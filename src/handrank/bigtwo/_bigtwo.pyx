@@ -52,6 +52,7 @@ ctypedef struct rules_t:
     bint trips                   # a triple and two odd cards, a five-card combo
     bint runs3                   # three cards of consecutive ranks, keyed from 1 << 24 up
     bint two_pair4               # two pairs alone, a four-card combo below the bare fours
+    bint bare_triples            # a triple alone is a play (else only inside five cards)
     int32_t four_base            # added to a bare four's key: 52 above the four-card two pairs
     uint16_t run_sizes           # bit k set: k cards of consecutive ranks (6 <= k <= 13) are a play
     int width                    # the most cards a play may have (5, or the longest run)
@@ -85,7 +86,7 @@ cdef class Tables:
     def __init__(self, const uint8_t[::1] rank, const uint8_t[::1] suit, const uint8_t[::1] pick,
                  const uint32_t[::1] classes,
                  bint four_alone, bint two_pair, straight_masks, bint two_pair4=False, bint trips=False,
-                 bint runs3=False, run_sizes=()):
+                 bint runs3=False, run_sizes=(), bint bare_triples=True):
         if rank.shape[0] != 52 or suit.shape[0] != 52 or pick.shape[0] != 256 * 16:
             raise ValueError("card tables must have 52 entries (pick: 256 * 16)")
         if classes.shape[0] != 7463:
@@ -109,6 +110,7 @@ cdef class Tables:
         self.c.two_pair4 = two_pair4
         self.c.trips = trips
         self.c.runs3 = runs3
+        self.c.bare_triples = bare_triples
         self.c.four_base = 52 if two_pair4 else 0
         self.c.run_sizes = 0
         self.c.width = 5
@@ -192,7 +194,7 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
         return 1 + 4 * t.rank[c[0]] + max(t.suit[c[0]], t.suit[c[1]])
     if k == 3:
         if (c[0] >> 2) == (c[1] >> 2) and (c[0] >> 2) == (c[2] >> 2):
-            return 1 + t.rank[c[0]]
+            return 1 + t.rank[c[0]] if t.bare_triples else 0
         return run3_key(t, c) if t.runs3 else 0
     if k == 4:
         if (c[0] >> 2) == (c[1] >> 2) and (c[0] >> 2) == (c[2] >> 2) and (c[0] >> 2) == (c[3] >> 2):

@@ -133,10 +133,11 @@ def raw_env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
     return BigTwoEnv(players, rules, deal, render_mode)
 
 
-def _view(seat: int, players: int) -> np.ndarray:
+def _view(seat: int, players: int, step: int = 1) -> np.ndarray:
     """The state entries `seat`'s observation gathers: its hand, the trick and the cards played,
-    then the cards left and the trick's owner from `seat` on (absent seats read the zero)."""
-    order = [(seat + k) % players for k in range(players)]
+    then the cards left and the trick's owner from `seat` on, in turn order (`step` -1: the rules
+    play anticlockwise), absent seats reading the zero."""
+    order = [(seat + step * k) % players for k in range(players)]
     absent = [_ZERO] * (SEATS - players)
     return np.array([*range(52 * seat, 52 * seat + 52), *range(_TRICK, _LEFT), *(_LEFT + s for s in order),
                      *absent, *(_OWNER + s for s in order), *absent], dtype=np.intp)
@@ -177,7 +178,8 @@ class BigTwoEnv(TableEnv):
         self._size = self.space.size
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        self._views = [_view(seat, players) for seat in range(players)]
+        step = 1 if self.rules.direction == "clockwise" else -1
+        self._views = [_view(seat, players, step) for seat in range(players)]
         high = np.ones(SIZE, dtype=np.int8)
         high[CARDS_LEFT:TRICK_OWNER] = 52 // players + 1
         self.observation_spaces = {agent: spaces.Dict({

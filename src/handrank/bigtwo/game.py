@@ -15,7 +15,7 @@ from handrank.bigtwo.combo import (Cards, Combo, RulesLike, action_cards, action
 from handrank.bigtwo.flow import forbidden_last, four_twos_holder, instant_result
 from handrank.bigtwo.rules import Rules
 from handrank.bigtwo.scoring import payments
-from handrank.cards import SUITS, card_str, cards as parse_cards, hand_str
+from handrank.cards import RANKS, SUITS, card_str, cards as parse_cards, hand_str
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["Game", "IllegalMove", "Turn"]
 
 DEALS = ("thirteen", "all")
+_TWO, _THREE = RANKS.index("2"), RANKS.index("3")     # card ids are 4 * rank + suit
 
 
 @lru_cache(maxsize=None)
@@ -58,7 +59,8 @@ class Game:
     the lowest card in play (3♦ in hk) leads the first trick with a play holding it, unless
     ``leader`` names the player who leads it with any play (a `bigtwo.Match` game after the first). ``hands`` deals the given hands
     (one per player: ids, text or card strings) instead of shuffling, as a `bigtwo.Match` does
-    after the president's exchange. Play passes to the next player (``(turn + 1) % players``, skipping those out of
+    after the president's exchange. Play passes to the next player (``(turn + 1) % players``, or ``turn - 1`` under
+    ``rules.direction == "anticlockwise"``, skipping those out of
     the trick under ``rules.passing``); when every other player has passed the last player to play
     leads a new trick. The first player to shed every card wins and the game ends; the rules may
     end it at the deal (`outcome`). Invalid actions raise `IllegalMove` and leave the state
@@ -81,12 +83,16 @@ class Game:
                              "Game(players=3, deal='all')")
         self.players = players
         self.deal = deal
+        # the seat-to-seat step of ``rules.direction``: +1 clockwise, -1 anticlockwise
+        self._step = 1 if self.rules.direction == "clockwise" else -1
         #: the player who leads the first trick with any play; None: the holder of the lowest card
         self.leader = leader
         #: the combo to beat; None when the player to act leads
         self.to_beat: Combo | None = None
         #: passes in a row since the last play
         self.passes: int = 0
+        #: whether the combo to beat led its trick (``rules.three_threes_force`` reads it)
+        self.led: bool = False
         #: bit set of the players out of the current trick (``rules.passing == "out_of_trick"``)
         self.out_of_trick: int = 0
         self.winner: int | None = None
@@ -214,7 +220,19 @@ class Game:
         with nothing the last-card rule lets them play."""
         if self.outcome is not None or self.pending_trade:
             return False
-        return self.to_beat is not None or self._stuck(self.turn)
+        if self.to_beat is not None:
+            return not (self.rules.three_threes_force and self._must_answer_threes())
+        return self._stuck(self.turn)
+
+    def _must_answer_threes(self) -> bool:
+        """``rules.three_threes_force``: the player right after a lead of three 3s holds three 2s
+        and has no other legal play, so may not pass."""
+        beat = self.to_beat
+        if beat is None or not self.led or self.passes or beat.size != 3 \
+                or any(c // 4 != _THREE for c in beat.cards):
+            return False
+        moves = self.legal_moves()
+        return bool(moves) and all(c // 4 == _TWO for m in moves for c in m.cards)
 
     def _stuck(self, player: int) -> bool:
         """Whether `player`, leading, could play nothing: their one card may not be a last play.
@@ -227,9 +245,15 @@ class Game:
         return list(self.hands[self.turn if player is None else player])
 
     def _query(self) -> tuple[list[int], Combo | None, int | None]:
+        """The hand to play from, the combo to beat and the card the play must hold; under
+        ``rules.opening == "alone"`` the first play comes from the opening card alone."""
         if self.outcome is not None or self.pending_trade:
             raise IllegalMove(self._why_not_now())
-        return self.hands[self.turn], self.to_beat, None if self.history else self.opening_card
+        if self.history or self.opening_card is None:
+            return self.hands[self.turn], self.to_beat, None
+        if self.rules.opening == "alone":
+            return [self.opening_card], None, self.opening_card
+        return self.hands[self.turn], None, self.opening_card
 
     def legal_moves(self) -> list[Combo]:
         """Every combo the player to act may play (weakest first); passing is `pass_()`."""
@@ -246,6 +270,10 @@ class Game:
         hand size), or by default the (8192,) mask of bigtwo.action_mask (hands of <= 13 cards)."""
         if space is None:
             hand, to_beat, must = self._query()
+            if must is not None and len(hand) == 1:     # the opening card alone, in the whole hand
+                mask = np.zeros(1 << 13, dtype=bool)
+                mask[1 << self.hands[self.turn].index(must)] = True
+                return mask
             mask = action_mask(hand, to_beat, self.rules, must)
             mask[0] = self.can_pass
         else:
@@ -258,7 +286,10 @@ class Game:
         rules) at the legal actions, the pass included (the RL environment's mask on every turn)."""
         hand, to_beat, must = self._query()
         space._mark(hand, to_beat, 0 if must is None else 1 << must, out)
-        if to_beat is not None or self._stuck(self.turn):
+        if to_beat is not None:
+            if not (self.rules.three_threes_force and self._must_answer_threes()):
+                out[0] = 1
+        elif self._stuck(self.turn):
             out[0] = 1
 
     def _why_not_now(self) -> str:
@@ -272,7 +303,8 @@ class Game:
     # ------------------------------------------------------------------ actions
     def play(self, combo: Combo | Cards) -> Combo:
         """Play `combo` (a Combo or cards) for the player to act; returns the Combo played."""
-        hand, to_beat, must = self._query()
+        self._query()                           # (checks that a play may be made now)
+        hand = self.hands[self.turn]
         try:                # a Combo stands for its cards: one built by hand is checked too
             ids = sorted(parse_cards(combo.cards if isinstance(combo, Combo) else combo))
         except ValueError as e:
@@ -296,6 +328,8 @@ class Game:
         must = None if self.history else self.opening_card
         if must is not None and must not in played.cards:
             return f"the first play must include {card_str(must)}"
+        if must is not None and played.size > 1 and self.rules.opening == "alone":
+            return f"the first play is {card_str(must)} alone (rules.opening='alone')"
         if self.to_beat is not None and not may_follow(self._ctx, played, self.to_beat):
             return f"{played} does not beat {self.to_beat}"
         if played.size == len(self.hands[self.turn]) and forbidden_last(self.rules, played.cards):
@@ -316,6 +350,7 @@ class Game:
         remaining = [c for c in self.hands[self.turn] if c not in played.cards]
         self.hands[self.turn] = remaining
         self.history.append(tuple.__new__(Turn, (self.turn, played)))   # (Turn() is a Python call)
+        self.led = self.to_beat is None
         self.to_beat = played
         self.last_player = self.turn
         self.passes = 0
@@ -353,6 +388,9 @@ class Game:
             self._record_pass()
             self._pass_the_lead()
             return
+        if self.rules.three_threes_force and self._must_answer_threes():
+            raise IllegalMove(f"player {self.turn} holds three 2s and nothing else to play on the "
+                              "lead of three 3s (rules.three_threes_force)")
         self._record_pass()
         self.passes += 1
         if self.rules.passing == "out_of_trick":
@@ -378,11 +416,14 @@ class Game:
         return passing == "ends_trick" or self.passes == self.players - 1
 
     def _next_player(self) -> int:
-        """The next player in turn who is still in the trick."""
-        player = (self.turn + 1) % self.players
+        """The next player in turn (``rules.direction``) who is still in the trick."""
+        step = self._step
+        player = (self.turn + step) % self.players
         while self.out_of_trick >> player & 1:
-            player = (player + 1) % self.players
+            player = (player + step) % self.players
         return player
+
+
 
     def _new_trick(self) -> None:
         """Every other player has passed (or one pass ends the trick): the last player to play
@@ -395,7 +436,7 @@ class Game:
     def _pass_the_lead(self) -> None:
         """A leader with nothing to play hands the lead to the next player; when no player may
         lead any card, the game is a draw."""
-        self.turn = (self.turn + 1) % self.players
+        self.turn = (self.turn + self._step) % self.players
         if all(self._stuck(p) for p in range(self.players)):
             self.outcome = "stalemate"
 

@@ -128,7 +128,9 @@ class Match:
             assert game.winner is not None      # only a shootout gets here without one
             rest = [(game.winner + k) % game.players for k in range(1, game.players)]
             if len(rest) > 1:
-                leader = 0 if rules.play_out_lead == "next" else None     # else the lowest card
+                # the next player after the one out, in ``rules.direction`` (`rest` is in seat order)
+                leader = (0 if rules.direction == "clockwise" else len(rest) - 1) \
+                    if rules.play_out_lead == "next" else None                  # else the lowest card
                 play_out = Game(len(rest), rules, hands=[game.hands[p] for p in rest], leader=leader)
                 self._start(play_out, tuple(self.seats[p] for p in rest), "play_out", order, first_out)
                 return play_out

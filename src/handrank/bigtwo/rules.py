@@ -14,7 +14,9 @@ BIG_TWO_RANKS = "3456789TJQKA2"
 # Ranks around the cycle in which a straight is a window of five (a window may wrap past the ace).
 _CYCLE = RANKS
 FOUR_OF_A_KIND_MODES = ("with_kicker", "four_cards", "both")
-FLUSH_ORDERS = ("ranks", "suit")
+FLUSH_ORDERS = ("ranks", "suit", "highest_card")
+OPENINGS = ("holding", "alone")
+DIRECTIONS = ("clockwise", "anticlockwise")
 SUIT_TIEBREAKS = ("all", "below_five", "none")
 TWO_PAIR_SIZES = (4, 5)
 FIVE_CARD_MATCHES = ("any", "same_kind", "top_card")
@@ -34,6 +36,8 @@ STRAIGHT_TABLES: dict[str, tuple[tuple[str, str], ...]] = {
     "ace_low": (("23456", "6"),) + PLAIN_STRAIGHTS + (("A2345", "A"),),
     # the text's second ace-low order: ... < 9-T-J-Q-K < A-2-3-4-5 < T-J-Q-K-A
     "ace_low_broadway_top": (("23456", "6"),) + PLAIN_STRAIGHTS[:-1] + (("A2345", "A"), ("TJQKA", "A")),
+    # traditional poker order (``poker_order``): the wheel lowest, the 2 low, broadway on top
+    "poker": (("A2345", "5"), ("23456", "6")) + PLAIN_STRAIGHTS,
 }
 
 
@@ -54,7 +58,8 @@ class Rules:
       its 2; only a higher dragon beats it. The seed's three-player variation, dealt 17 cards each:
       `Game` takes these rules only with ``players=3, deal="all"``.
     - ``flushes``: whether five suited cards that are no straight are a combo.
-    - ``flush_order``: ``"ranks"`` (cards high to low, then the suit) or ``"suit"`` (suit first).
+    - ``flush_order``: ``"ranks"`` (cards high to low, then the suit), ``"suit"`` (suit first) or
+      ``"highest_card"`` (the highest card alone, rank then suit: the `charlesworth` preset).
     - ``straight_above_flush``: a straight beats a flush instead of losing to it.
     - ``four_of_a_kind``: ``"with_kicker"`` (played with any fifth card), ``"four_cards"`` (played
       alone, as a four-card combo) or ``"both"``.
@@ -126,6 +131,20 @@ class Rules:
       once), ``"draw"`` (the game is drawn at once), ``"redeal"`` (the cards are dealt again).
     - ``dragun``: a 13-card hand of six pairs and a single (the Malta "dragun") wins at once; one
       holding a pair of 3s loses at once.
+
+    The seeds' last rules (issue 28; docs/bigtwo.md maps each to its line):
+
+    - ``opening``: the first play ``"holding"`` the lowest card (any combo with it), or that card
+      ``"alone"`` as a single (the `charlesworth` preset).
+    - ``direction``: play passes ``"clockwise"`` (to the next seat, ``turn + 1``) or
+      ``"anticlockwise"`` (``turn - 1``), fixed for the game.
+    - ``bare_triples``: a triple is a play on its own (True) or only inside a five-card hand.
+    - ``three_threes_force``: after a lead of three 3s, the next player may not pass while
+      holding three 2s and no other legal play.
+    - ``poker_order``: five-card hands rank as in poker (the 2 low in straights, flushes and four
+      of a kind; A-2-3-4-5 the lowest straight, T-J-Q-K-A the highest: ``straights="poker"``),
+      except that a full house of 2s is above one of aces; a five-card hand must win exactly
+      (``suit_tiebreak`` "below_five" or "none").
     """
 
     suit_order: str = "dchs"
@@ -169,6 +188,12 @@ class Rules:
     last_play: str = "any"
     four_twos: str = "play"
     dragun: bool = False
+    # the seeds' last rules (issue 28)
+    opening: str = "holding"
+    direction: str = "clockwise"
+    bare_triples: bool = True
+    three_threes_force: bool = False
+    poker_order: bool = False
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -195,6 +220,25 @@ class Rules:
         self._check_play_variants()
         self._check_play_flow()
         self._check_scoring()
+        self._check_last_rules()
+
+    def _check_last_rules(self) -> None:
+        for name in ("bare_triples", "three_threes_force", "poker_order"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
+        for name, options in (("opening", OPENINGS), ("direction", DIRECTIONS)):
+            if getattr(self, name) not in options:
+                raise ValueError(f"Rules.{name} must be one of {options}, got {getattr(self, name)!r}")
+        if self.poker_order and self.suit_tiebreak == "all":
+            raise ValueError("Rules.poker_order: a five-card hand must win exactly, so it needs "
+                             "suit_tiebreak 'below_five' or 'none'")
+        if self.poker_order and self.straights != STRAIGHT_TABLES["poker"]:
+            raise ValueError("Rules.poker_order ranks straights as poker does (A-2-3-4-5 lowest, "
+                             "T-J-Q-K-A highest): it needs straights='poker'")
+        if self.poker_order and self.flush_order != "ranks":
+            raise ValueError("Rules.poker_order compares flushes card by card: it needs flush_order 'ranks'")
+        if self.three_threes_force and not self.bare_triples:
+            raise ValueError("Rules.three_threes_force is about a lead of three 3s: it needs bare_triples=True")
 
     def _check_play_variants(self) -> None:
         if self.suit_tiebreak not in SUIT_TIEBREAKS:
@@ -289,8 +333,9 @@ class Rules:
     @property
     def sizes(self) -> tuple[int, ...]:
         """The numbers of cards a play may have."""
-        small = (1, 2, 3, 4, 5) if self.four_cards_alone or self.two_pair_size == 4 else (1, 2, 3, 5)
-        return small + self.run_sizes
+        four = self.four_cards_alone or self.two_pair_size == 4
+        three = self.bare_triples or self.three_card_straights
+        return (1, 2) + (3,) * three + (4,) * four + (5,) + self.run_sizes
 
     @property
     def run_sizes(self) -> tuple[int, ...]:
@@ -360,13 +405,13 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "indonesia": {"straights": "indonesia"},
     "vietnam": {"straights": "vietnam"},
     "hawaii": {"suit_order": "cshd", "scoring": "finish_order", "play_out_lead": "lowest_card"},
+    # henrycharlesworth/big2_PPOalgorithm (RULES.md): its rules.md and gameLogic.py, exactly
+    "charlesworth": {"straights": "indonesia", "flush_order": "highest_card", "two_pair": True,
+                     "two_pair_size": 4, "four_of_a_kind": "four_cards", "opening": "alone",
+                     "double_multiplier": 1, "triple_multiplier": 1},
 }
 # Names no longer presets, and why: a user of the old name learns what to use instead.
 _REMOVED = {
-    "charlesworth": "the Big Two preset 'charlesworth' is gone: it was the 'indonesia' ruleset under "
-                    "another name (hk suits, straights 3-4-5-6-7 ... 10-J-Q-K-A < J-Q-K-A-2), not the "
-                    "published rule set of henrycharlesworth/big2_PPOalgorithm (4-card two pair and four "
-                    "of a kind, no 5-card four of a kind, 1 per card left); use Rules.preset('indonesia')",
     "ace_low": "the Big Two preset 'ace_low' is gone: presets are rule sets named for where they are "
                "played, and no place is given for this straight order; use Rules(straights='ace_low')",
 }

@@ -49,20 +49,21 @@ def tables(rules: Rules) -> _bigtwo.Tables:
             pick[c, ANY_CARD] = suit[c]
     if rules.suit_tiebreak == "none":               # nor to any other key
         suit[:] = 0
-    classes = _classes(rules.straights, rules.flush_order, rules.five_card_kinds)
+    classes = _classes(rules.straights, rules.flush_order, rules.five_card_kinds, rules.poker_order)
     straight_masks = [sum(1 << RANKS.index(r) for r in ranks) for ranks, _ in rules.straights]
     two_pair4 = rules.two_pair and rules.two_pair_size == 4
     return _bigtwo.Tables(rank, suit, pick.ravel(), classes, rules.four_cards_alone,
                           rules.two_pair and not two_pair4 or rules.sisters, straight_masks, two_pair4,
-                          rules.three_of_a_kind_hand, rules.three_card_straights, rules.run_sizes)
+                          rules.three_of_a_kind_hand, rules.three_card_straights, rules.run_sizes,
+                          rules.bare_triples)
 
 
 @functools.lru_cache(maxsize=64)
-def _classes(straights: tuple[tuple[str, str], ...], flush_order: str, five_card_kinds: tuple[Kind, ...]
-             ) -> npt.NDArray[np.uint32]:
+def _classes(straights: tuple[tuple[str, str], ...], flush_order: str, five_card_kinds: tuple[Kind, ...],
+             poker_order: bool = False) -> npt.NDArray[np.uint32]:
     """The class table of these ruleset facts, shared (read-only) by the rulesets that differ only
     in others (suit order, long runs, follow rules): it is the slow part of a ruleset's tables."""
-    facts = (straights, flush_order, five_card_kinds)
+    facts = (straights, flush_order, five_card_kinds, poker_order)
     if signature(*facts) == _bigtwo.BUILT_IN_SIGNATURE:
         return np.frombuffer(_bigtwo.built_in_classes(), dtype=np.uint32)
     classes = np.array(class_table(_high_value, *facts), dtype=np.uint32)
