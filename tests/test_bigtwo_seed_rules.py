@@ -185,6 +185,66 @@ def test_direction_in_the_environment():
     assert env.agent_selection == f"player_{(seat - 1) % 4}"
 
 
+# ----------------------------------------------------------------------------- a dealt bomb
+BOMB_HANDS = ["7d 7c 7h 7s 3d 4d", "2d 3c 5d 6d 8d", "2c 3h 9d Td Jd", "2h 2s Qd Kd Ad"]
+
+
+def test_a_dealt_bomb_makes_the_twos_lowest():
+    """"In some variations, when a bomb was dealt, it immediately makes the 2s to be the lowest
+    cards in the game (with 2 of diamonds becoming the lowest)": ranks run 2 < 3 < ... < A for
+    that game, everywhere ranks are compared, and the holder of 2♦ leads."""
+    low = Rules(twos_low=True)
+    assert bigtwo.beats("3d", "2s", low) and not bigtwo.beats("2s", "3d", low)
+    assert bigtwo.beats("3d 3c", "2h 2s", low) and bigtwo.beats("As", "Kd", low)
+    assert bigtwo.beats("3d 3c 3h 2c 2d", "2h 2s 2d 4c 4d", low)            # full house of 3s over 2s
+    assert bigtwo.beats("3h 5h 7h 9h Jh", "2s 5s 7s 9s Js", low)            # flush: the 2 lowest
+    assert [bigtwo.card_strength(c, low) for c in ("2d", "As")] == [0, 51]
+    assert hr.card_str(low.lowest_card) == "2d" and hr.card_str(low.highest_card) == "As"
+    game = Game(4, Rules(dealt_bomb=True), hands=BOMB_HANDS)
+    assert game.play_rules == Rules(dealt_bomb=True, twos_low=True) and game.rules == Rules(dealt_bomb=True)
+    assert game.turn == 1 and game.opening_card == hr.card("2d")
+    game.play("2d")
+    assert [m.cards for m in game.legal_moves()][:1] == [tuple(hr.cards("2c"))]   # 2♣ beats 2♦
+    game.play("3h")
+    assert bigtwo.classify("2h", game.play_rules) < game.to_beat
+    assert hr.cards("2h") not in [list(m.cards) for m in game.legal_moves()]
+    # no four of a kind dealt: the 2s stay on top and 3♦ leads
+    plain = Game(4, Rules(dealt_bomb=True), hands=[h.replace("7s", "8s") for h in BOMB_HANDS])
+    assert plain.play_rules is plain.rules and plain.opening_card == hr.card("3d")
+    with pytest.raises(ValueError, match="would change: set only one"):
+        Rules(dealt_bomb=True, sisters=True)
+
+
+def test_a_dealt_bomb_in_the_action_spaces_and_the_environment():
+    """Under a dealt bomb the masks over the rules' ComboSpace (whose actions are the same card
+    sets) and the environment's steps follow the 2s-low order."""
+    rules = Rules(dealt_bomb=True)
+    space = bigtwo.ComboSpace(rules)
+    game = Game(4, rules, hands=BOMB_HANDS)
+    game.play_action(int(np.flatnonzero(game.action_mask(space))[0]), space)
+    mask = game.action_mask(space)
+    assert sorted(tuple(space.cards(a)) for a in np.flatnonzero(mask) if a) == \
+        sorted(m.cards for m in game.legal_moves())
+    pytest.importorskip("pettingzoo")
+    from handrank.bigtwo.env import raw_env
+    env = raw_env(4, rules)
+    rng = random.Random(34)
+    bombs = 0
+    for seed in range(12):
+        env.reset(seed=seed)
+        bombs += env.game.play_rules is not env.game.rules
+        while not env.game.over:
+            agent = env.agent_selection
+            observed = env.observe(agent)["action_mask"]
+            legal = env.game.legal_moves()
+            assert sorted(tuple(env.space.cards(a)) for a in np.flatnonzero(observed) if a) == \
+                sorted(m.cards for m in legal)
+            actions = np.flatnonzero(observed)
+            env.step(int(rng.choice(actions.tolist())))
+        assert sum(env.game.payments()) == 0
+    assert bombs >= 1
+
+
 # ----------------------------------------------------------------------------- mixed
 def random_new_rules(rng: random.Random) -> Rules:
     """A random valid rule set mixing the new fields with older ones."""
@@ -200,7 +260,8 @@ def random_new_rules(rng: random.Random) -> Rules:
             two_pair=rng.random() < 0.4, two_pair_size=rng.choice([4, 5]),
             four_of_a_kind=rng.choice(["with_kicker", "four_cards", "both"]),
             passing=rng.choice(["jump_back", "out_of_trick", "ends_trick"]),
-            last_play=rng.choice(["any", "no_single_two"]), double_held=rng.random() < 0.5)
+            last_play=rng.choice(["any", "no_single_two"]), double_held=rng.random() < 0.5,
+            dealt_bomb=rng.random() < 0.5)
         try:
             return Rules(**fields)
         except ValueError:

@@ -61,25 +61,27 @@ HK_STRAIGHTS = PLAIN_STRAIGHTS + (("23456", "2"), ("A2345", "2"))
 
 
 def signature(straights: Sequence[tuple[str, str]], flush_order: str, five_card_kinds: Sequence[int],
-              poker_order: bool = False) -> str:
+              poker_order: bool = False, twos_low: bool = False) -> str:
     """The ruleset facts a class table depends on, as text: equal texts mean equal tables."""
     return (" ".join(f"{ranks}/{tiebreak}" for ranks, tiebreak in straights)
             + f"; {flush_order}; " + " ".join(str(int(kind)) for kind in five_card_kinds)
-            + "; poker order" * poker_order)
+            + "; poker order" * poker_order + "; twos low" * twos_low)
 
 
 def class_table(high_value: Callable[[tuple[int, ...], bool], int], straights: Sequence[tuple[str, str]],
-                flush_order: str, five_card_kinds: Sequence[int], poker_order: bool = False) -> list[int]:
+                flush_order: str, five_card_kinds: Sequence[int], poker_order: bool = False,
+                twos_low: bool = False) -> list[int]:
     """The 7463 class entries. `high_value(poker_ranks, suited)` is the high-hand value (1..7462)
     of five cards with those ranks, all of one suit or not. `poker_order`: flushes, four of a kind
     and the optional kinds compare their ranks in poker order (2 lowest); full houses keep Big
-    Two's (the full house of 2s above the full house of aces)."""
+    Two's (the full house of 2s above the full house of aces). `twos_low`: Big Two's order with the
+    2s lowest (a dealt bomb), for every kind."""
     entries = [0] * 7463
     order = {int(kind): i + 1 for i, kind in enumerate(five_card_kinds)}
     by_set = {frozenset(ranks): (i, tiebreak) for i, (ranks, tiebreak) in enumerate(straights)}
     sisters = Kind.SISTERS in order
     for ranks, suited in _rank_classes():
-        found = _five_card_class(ranks, suited, by_set, flush_order, sisters, poker_order)
+        found = _five_card_class(ranks, suited, by_set, flush_order, sisters, poker_order, twos_low)
         if found is None or found[0] not in order:
             continue
         kind, within, suit_first, selector = found
@@ -100,12 +102,13 @@ def _rank_classes() -> Iterator[tuple[tuple[int, ...], bool]]:
 
 
 def _five_card_class(ranks: tuple[int, ...], suited: bool, straights: dict[frozenset[str], tuple[int, str]],
-                     flush_order: str, sisters: bool, poker_order: bool = False
-                     ) -> tuple[int, int, int, int] | None:
+                     flush_order: str, sisters: bool, poker_order: bool = False,
+                     twos_low: bool = False) -> tuple[int, int, int, int] | None:
     """(kind, within-kind base, suit first, tie-break selector) or None. Two pairs of consecutive
     Big Two ranks are sisters where `sisters` (the rules have them instead of two pair)."""
     counts = Counter(ranks)
-    b2 = {r: (r - 1) % 13 for r in counts}              # Big Two rank: three = 0 .. two = 12
+    # Big Two rank: three = 0 .. two = 12, or two = 0 .. ace = 12 with the 2s low
+    b2 = {r: r if twos_low else (r - 1) % 13 for r in counts}
     # the order ranks compare in: Big Two's, or poker's (two = 0 .. ace = 12) under poker_order
     order = {r: r for r in counts} if poker_order else b2
     shape = sorted(counts.values(), reverse=True)

@@ -290,4 +290,5 @@ def card_strength(card_id: str | int, rules: RulesLike = None) -> int:
     """0 (lowest card) .. 51 (highest) in the Big Two order of `rules`; the card is an id or text
     (``"3d"``), checked as everywhere."""
     c = parse_card(card_id)
-    return 4 * big_two_rank(c) + resolve_rules(rules).suit_order.index(SUITS[c % 4])
+    r = resolve_rules(rules)
+    return 4 * big_two_rank(c, r.twos_low) + r.suit_order.index(SUITS[c % 4])

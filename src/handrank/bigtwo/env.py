@@ -234,6 +234,8 @@ class BigTwoEnv(TableEnv):
                 self._end_trick(trick.cards, owner)
         else:
             combo = self._combos[action] if 0 < action < self._size else None
+            if combo is not None and game.play_rules is not game.rules:     # a dealt bomb
+                combo = game._rekeyed(combo)
             if combo is None or not game._allows(combo):
                 self._illegal(agent, action)
                 return

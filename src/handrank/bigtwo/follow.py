@@ -66,5 +66,5 @@ def _strengths(rules: Rules) -> npt.NDArray[np.int64]:
     strength = np.full(256, -1, dtype=np.int64)
     for c in range(52):
         suit = rules.suit_order.index(SUITS[c % 4]) if rules.suit_tiebreak == "all" else 0
-        strength[c] = 4 * big_two_rank(c) + suit
+        strength[c] = 4 * big_two_rank(c, rules.twos_low) + suit
     return strength

@@ -11,7 +11,8 @@ import numpy as np
 from handrank.bigtwo import _bigtwo
 from handrank.bigtwo.actions import ComboSpace
 from handrank.bigtwo.combo import (Cards, Combo, RulesLike, action_cards, action_mask, card_strength,
-                                    context, legal_move_arrays, make_combo, may_follow, move_list)
+                                    context, legal_move_arrays, make_combo, may_follow, move_arrays,
+                                    move_list)
 from handrank.bigtwo.flow import forbidden_last, four_twos_holder, instant_result
 from handrank.bigtwo.rules import Rules
 from handrank.bigtwo.scoring import payments
@@ -78,6 +79,9 @@ class Game:
             raise ValueError(f"leader must be None or a player 0..{players - 1}, got {leader!r}")
         self._ctx = context(rules)
         self.rules = self._ctx.rules
+        #: the rules the game is played by: `rules`, with the 2s lowest (``twos_low``) once a
+        #: bomb is dealt under ``rules.dealt_bomb``
+        self.play_rules = self.rules
         if self.rules.dragon and (players, deal) != (3, "all"):
             raise ValueError("Rules.dragon is the three-player game dealt 17 cards each: "
                              "Game(players=3, deal='all')")
@@ -176,7 +180,10 @@ class Game:
         self._first_leader()
 
     def _first_leader(self) -> None:
-        lowest, holder = next((card, i) for card in _weakest_first(self.rules)   # (usually the first)
+        if self.rules.dealt_bomb and any(_holds_four(hand) for hand in self.hands):
+            self._ctx = context(self.rules.replace(twos_low=True))
+            self.play_rules = self._ctx.rules
+        lowest, holder = next((card, i) for card in _weakest_first(self.play_rules)   # (usually the first)
                               for i, hand in enumerate(self.hands) if card in hand)
         self.opening_card = lowest if self.leader is None else None
         self.turn = holder if self.leader is None else self.leader
@@ -238,7 +245,7 @@ class Game:
         """Whether `player`, leading, could play nothing: their one card may not be a last play.
         (With two cards or more a single that keeps another card is always allowed.)"""
         hand = self.hands[player]
-        return len(hand) == 1 and forbidden_last(self.rules, hand)
+        return len(hand) == 1 and forbidden_last(self.play_rules, hand)
 
     def hand(self, player: int | None = None) -> list[int]:
         """The cards of `player` (default: the player to act), sorted by id."""
@@ -263,7 +270,7 @@ class Game:
     def legal_move_arrays(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
         """`legal_moves` as arrays (see bigtwo.legal_move_arrays)."""
         hand, to_beat, must = self._query()
-        return legal_move_arrays(hand, to_beat, self.rules, must)
+        return legal_move_arrays(hand, to_beat, self.play_rules, must)
 
     def action_mask(self, space: ComboSpace | None = None) -> npt.NDArray[np.bool_]:
         """The legal actions as a bool mask: over `space` (a ComboSpace of this game's rules, any
@@ -274,7 +281,7 @@ class Game:
                 mask = np.zeros(1 << 13, dtype=bool)
                 mask[1 << self.hands[self.turn].index(must)] = True
                 return mask
-            mask = action_mask(hand, to_beat, self.rules, must)
+            mask = action_mask(hand, to_beat, self.play_rules, must)
             mask[0] = self.can_pass
         else:
             mask = np.zeros(self._checked(space).size, dtype=bool)
@@ -285,7 +292,11 @@ class Game:
         """Set to 1 the entries of `out` (zeros, one per action of `space`, a ComboSpace of the
         rules) at the legal actions, the pass included (the RL environment's mask on every turn)."""
         hand, to_beat, must = self._query()
-        space._mark(hand, to_beat, 0 if must is None else 1 << must, out)
+        if self.play_rules is self.rules:
+            space._mark(hand, to_beat, 0 if must is None else 1 << must, out)
+        else:               # a dealt bomb: the same card sets as combos, ordered otherwise
+            cards, _, _ = move_arrays(self._ctx, hand, to_beat, 0 if must is None else 1 << must)
+            out[space._actions_of(cards[:, :5])] = 1
         if to_beat is not None:
             if not (self.rules.three_threes_force and self._must_answer_threes()):
                 out[0] = 1
@@ -332,7 +343,7 @@ class Game:
             return f"the first play is {card_str(must)} alone (rules.opening='alone')"
         if self.to_beat is not None and not may_follow(self._ctx, played, self.to_beat):
             return f"{played} does not beat {self.to_beat}"
-        if played.size == len(self.hands[self.turn]) and forbidden_last(self.rules, played.cards):
+        if played.size == len(self.hands[self.turn]) and forbidden_last(self.play_rules, played.cards):
             return f"{played} may not be the last play (rules.last_play={self.rules.last_play!r})"
         return ""
 
@@ -344,6 +355,11 @@ class Game:
             if card not in hand:
                 return False
         return not self._refusal(played)
+
+    def _rekeyed(self, combo: Combo) -> Combo:
+        """`combo`, a Combo of `rules`, keyed under `play_rules` (after a dealt bomb: the same
+        cards form a combo of the same kind, ordered otherwise)."""
+        return make_combo(self._ctx, combo.cards, _bigtwo.key(self._ctx.tables, bytes(combo.cards)))
 
     def _apply(self, played: Combo) -> None:
         """Play `played`, a move the caller knows legal (`play` has checked it, or `_allows`)."""
@@ -474,13 +490,21 @@ class Game:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._ctx = context(self.rules)
+        self._ctx = context(self.play_rules)
 
     def __repr__(self) -> str:
         state = (f"turn={self.turn}, to_beat={self.to_beat}" if not self.over else
                  f"winner={self.winner}" if self.outcome == "out" else f"outcome={self.outcome!r}")
         counts = [len(h) for h in self.hands]
         return f"Game(players={self.players}, cards={counts}, {state})"
+
+
+def _holds_four(hand: Sequence[int]) -> bool:
+    """Whether a hand holds four of a kind (a dealt bomb)."""
+    counts = [0] * 13
+    for card in hand:
+        counts[card // 4] += 1
+    return 4 in counts
 
 
 def _given_hands(hands: Sequence[Cards], players: int) -> list[list[int]]:

@@ -131,7 +131,9 @@ class Match:
                 # the next player after the one out, in ``rules.direction`` (`rest` is in seat order)
                 leader = (0 if rules.direction == "clockwise" else len(rest) - 1) \
                     if rules.play_out_lead == "next" else None                  # else the lowest card
-                play_out = Game(len(rest), rules, hands=[game.hands[p] for p in rest], leader=leader)
+                # the same game played on: its rules in play (a dealt bomb's 2s stay low), no new deal
+                play_out = Game(len(rest), game.play_rules.replace(dealt_bomb=False),
+                                hands=[game.hands[p] for p in rest], leader=leader)
                 self._start(play_out, tuple(self.seats[p] for p in rest), "play_out", order, first_out)
                 return play_out
             order.append(self.seats[rest[0]])

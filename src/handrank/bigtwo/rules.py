@@ -141,6 +141,10 @@ class Rules:
     - ``bare_triples``: a triple is a play on its own (True) or only inside a five-card hand.
     - ``three_threes_force``: after a lead of three 3s, the next player may not pass while
       holding three 2s and no other legal play.
+    - ``dealt_bomb``: when any hand is dealt four of a kind, the 2s become the lowest rank for that
+      game (`Game.play_rules` is then these rules with ``twos_low``).
+    - ``twos_low``: the ranks run 2 < 3 < ... < A everywhere ranks are compared (2♦ the lowest
+      card in hk, A♠ the highest); the straight table keeps its order.
     - ``poker_order``: five-card hands rank as in poker (the 2 low in straights, flushes and four
       of a kind; A-2-3-4-5 the lowest straight, T-J-Q-K-A the highest: ``straights="poker"``),
       except that a full house of 2s is above one of aces; a five-card hand must win exactly
@@ -194,6 +198,8 @@ class Rules:
     bare_triples: bool = True
     three_threes_force: bool = False
     poker_order: bool = False
+    dealt_bomb: bool = False
+    twos_low: bool = False
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -223,7 +229,7 @@ class Rules:
         self._check_last_rules()
 
     def _check_last_rules(self) -> None:
-        for name in ("bare_triples", "three_threes_force", "poker_order"):
+        for name in ("bare_triples", "three_threes_force", "poker_order", "dealt_bomb", "twos_low"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
         for name, options in (("opening", OPENINGS), ("direction", DIRECTIONS)):
@@ -237,6 +243,11 @@ class Rules:
                              "T-J-Q-K-A highest): it needs straights='poker'")
         if self.poker_order and self.flush_order != "ranks":
             raise ValueError("Rules.poker_order compares flushes card by card: it needs flush_order 'ranks'")
+        if self.dealt_bomb or self.twos_low:
+            for name in ("sisters", "three_card_straights", "long_straights", "dragon"):
+                if getattr(self, name):
+                    raise ValueError(f"Rules.{name} runs over Big Two's rank order, which the 2s low "
+                                     "(dealt_bomb, twos_low) would change: set only one")
         if self.three_threes_force and not self.bare_triples:
             raise ValueError("Rules.three_threes_force is about a lead of three 3s: it needs bare_triples=True")
 
@@ -309,12 +320,12 @@ class Rules:
     @property
     def lowest_card(self) -> int:
         """The card id of the lowest card (3♦ in hk), which must open the game."""
-        return 4 * RANKS.index("3") + SUITS.index(self.suit_order[0])
+        return 4 * RANKS.index("2" if self.twos_low else "3") + SUITS.index(self.suit_order[0])
 
     @property
     def highest_card(self) -> int:
         """The card id of the highest card (2♠ in hk), which the last-card rules name."""
-        return 4 * RANKS.index("2") + SUITS.index(self.suit_order[3])
+        return 4 * RANKS.index("A" if self.twos_low else "2") + SUITS.index(self.suit_order[3])
 
     @property
     def five_card_kinds(self) -> tuple[Kind, ...]:
