@@ -213,6 +213,11 @@ def test_a_dealt_bomb_makes_the_twos_lowest():
     assert plain.play_rules is plain.rules and plain.opening_card == hr.card("3d")
     with pytest.raises(ValueError, match="would change: set only one"):
         Rules(dealt_bomb=True, sisters=True)
+    # the 2♦ alone opens (rules.opening) though the 2s may not be a last play: the hand holds more
+    alone = Game(4, Rules(dealt_bomb=True, opening="alone", last_play="no_single_two"), hands=BOMB_HANDS)
+    assert [str(m) for m in alone.legal_moves()] == ["single 2d"] and alone.action_mask().sum() == 1
+    space = bigtwo.ComboSpace(alone.rules)
+    assert [space.cards(a) for a in np.flatnonzero(alone.action_mask(space))] == [hr.cards("2d")]
 
 
 def test_a_dealt_bomb_in_the_action_spaces_and_the_environment():

@@ -252,36 +252,38 @@ class Game:
         return list(self.hands[self.turn if player is None else player])
 
     def _query(self) -> tuple[list[int], Combo | None, int | None]:
-        """The hand to play from, the combo to beat and the card the play must hold; under
-        ``rules.opening == "alone"`` the first play comes from the opening card alone."""
         if self.outcome is not None or self.pending_trade:
             raise IllegalMove(self._why_not_now())
-        if self.history or self.opening_card is None:
-            return self.hands[self.turn], self.to_beat, None
-        if self.rules.opening == "alone":
-            return [self.opening_card], None, self.opening_card
-        return self.hands[self.turn], None, self.opening_card
+        return self.hands[self.turn], self.to_beat, None if self.history else self.opening_card
+
+    def _lone_opening(self, must: int | None) -> bool:
+        """Whether the play to make is the first, the opening card alone (``rules.opening``)."""
+        return must is not None and self.rules.opening == "alone"
 
     def legal_moves(self) -> list[Combo]:
         """Every combo the player to act may play (weakest first); passing is `pass_()`."""
         hand, to_beat, must = self._query()
-        return move_list(self._ctx, hand, to_beat, 0 if must is None else 1 << must)
+        moves = move_list(self._ctx, hand, to_beat, 0 if must is None else 1 << must)
+        return [m for m in moves if m.size == 1] if self._lone_opening(must) else moves
 
     def legal_move_arrays(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
         """`legal_moves` as arrays (see bigtwo.legal_move_arrays)."""
         hand, to_beat, must = self._query()
-        return legal_move_arrays(hand, to_beat, self.play_rules, must)
+        cards, sizes, keys = legal_move_arrays(hand, to_beat, self.play_rules, must)
+        if self._lone_opening(must):
+            cards, sizes, keys = cards[sizes == 1], sizes[sizes == 1], keys[sizes == 1]
+        return cards, sizes, keys
 
     def action_mask(self, space: ComboSpace | None = None) -> npt.NDArray[np.bool_]:
         """The legal actions as a bool mask: over `space` (a ComboSpace of this game's rules, any
         hand size), or by default the (8192,) mask of bigtwo.action_mask (hands of <= 13 cards)."""
         if space is None:
             hand, to_beat, must = self._query()
-            if must is not None and len(hand) == 1:     # the opening card alone, in the whole hand
-                mask = np.zeros(1 << 13, dtype=bool)
-                mask[1 << self.hands[self.turn].index(must)] = True
-                return mask
             mask = action_mask(hand, to_beat, self.play_rules, must)
+            if self._lone_opening(must):        # of the plays holding it, the card alone
+                singles = np.zeros_like(mask)
+                singles[1 << hand.index(must)] = mask[1 << hand.index(must)]
+                mask = singles
             mask[0] = self.can_pass
         else:
             mask = np.zeros(self._checked(space).size, dtype=bool)
@@ -292,10 +294,12 @@ class Game:
         """Set to 1 the entries of `out` (zeros, one per action of `space`, a ComboSpace of the
         rules) at the legal actions, the pass included (the RL environment's mask on every turn)."""
         hand, to_beat, must = self._query()
-        if self.play_rules is self.rules:
+        if self.play_rules is self.rules and not self._lone_opening(must):
             space._mark(hand, to_beat, 0 if must is None else 1 << must, out)
-        else:               # a dealt bomb: the same card sets as combos, ordered otherwise
-            cards, _, _ = move_arrays(self._ctx, hand, to_beat, 0 if must is None else 1 << must)
+        else:   # a dealt bomb (the same card sets as combos, ordered otherwise) or a lone opening
+            cards, sizes, _ = move_arrays(self._ctx, hand, to_beat, 0 if must is None else 1 << must)
+            if self._lone_opening(must):
+                cards = cards[sizes == 1]
             out[space._actions_of(cards[:, :5])] = 1
         if to_beat is not None:
             if not (self.rules.three_threes_force and self._must_answer_threes()):
@@ -314,8 +318,7 @@ class Game:
     # ------------------------------------------------------------------ actions
     def play(self, combo: Combo | Cards) -> Combo:
         """Play `combo` (a Combo or cards) for the player to act; returns the Combo played."""
-        self._query()                           # (checks that a play may be made now)
-        hand = self.hands[self.turn]
+        hand, _, _ = self._query()
         try:                # a Combo stands for its cards: one built by hand is checked too
             ids = sorted(parse_cards(combo.cards if isinstance(combo, Combo) else combo))
         except ValueError as e:
