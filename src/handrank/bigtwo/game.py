@@ -280,9 +280,10 @@ class Game:
         if space is None:
             hand, to_beat, must = self._query()
             mask = action_mask(hand, to_beat, self.play_rules, must)
-            if self._lone_opening(must):        # of the plays holding it, the card alone
+            if must is not None and self._lone_opening(must):   # of the plays holding it, the card alone
+                alone = 1 << hand.index(must)
                 singles = np.zeros_like(mask)
-                singles[1 << hand.index(must)] = mask[1 << hand.index(must)]
+                singles[alone] = mask[alone]
                 mask = singles
             mask[0] = self.can_pass
         else:
