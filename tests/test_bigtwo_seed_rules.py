@@ -5,6 +5,7 @@ play; and random games under rule sets that mix them."""
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 
 import numpy as np
@@ -208,6 +209,8 @@ def test_a_dealt_bomb_makes_the_twos_lowest():
     game.play("3h")
     assert bigtwo.classify("2h", game.play_rules) < game.to_beat
     assert hr.cards("2h") not in [list(m.cards) for m in game.legal_moves()]
+    for clone in (pickle.loads(pickle.dumps(game)), game.copy()):    # the 2s stay low in both
+        assert clone.play_rules == game.play_rules and clone.legal_moves() == game.legal_moves()
     # no four of a kind dealt: the 2s stay on top and 3♦ leads
     plain = Game(4, Rules(dealt_bomb=True), hands=[h.replace("7s", "8s") for h in BOMB_HANDS])
     assert plain.play_rules is plain.rules and plain.opening_card == hr.card("3d")

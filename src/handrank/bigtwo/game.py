@@ -295,7 +295,7 @@ class Game:
         """Set to 1 the entries of `out` (zeros, one per action of `space`, a ComboSpace of the
         rules) at the legal actions, the pass included (the RL environment's mask on every turn)."""
         hand, to_beat, must = self._query()
-        if self.play_rules is self.rules and not self._lone_opening(must):
+        if self.play_rules is self.rules and (must is None or self.rules.opening == "holding"):
             space._mark(hand, to_beat, 0 if must is None else 1 << must, out)
         else:   # a dealt bomb (the same card sets as combos, ordered otherwise) or a lone opening
             cards, sizes, _ = move_arrays(self._ctx, hand, to_beat, 0 if must is None else 1 << must)
@@ -442,8 +442,6 @@ class Game:
         while self.out_of_trick >> player & 1:
             player = (player + step) % self.players
         return player
-
-
 
     def _new_trick(self) -> None:
         """Every other player has passed (or one pass ends the trick): the last player to play
