@@ -242,3 +242,24 @@ def test_games_against_its_logic():
                 game.play(rng.choice(moves))
         left = [len(h) for h in game.hands]
         assert game.payments() == [sum(left) if n == 0 else -n for n in left]
+
+
+def test_the_environment_under_the_preset():
+    """The PettingZoo environment under the preset: the first mask is the lone 3♦; every mask
+    lists the legal moves (the pass exactly when not in control); rewards are the payments."""
+    pytest.importorskip("pettingzoo")
+    from handrank.bigtwo.env import raw_env
+    env = raw_env(4, "charlesworth")
+    rng = random.Random(4)
+    for seed in range(5):
+        env.reset(seed=seed)
+        first = env.observe(env.agent_selection)["action_mask"]
+        assert [env.space.cards(a) for a in np.flatnonzero(first)] == [hr.cards("3d")]
+        while not env.game.over:
+            mask = env.observe(env.agent_selection)["action_mask"]
+            assert sorted(tuple(env.space.cards(a)) for a in np.flatnonzero(mask) if a) == \
+                sorted(m.cards for m in env.game.legal_moves())
+            assert bool(mask[0]) == (env.game.to_beat is not None)
+            env.step(int(rng.choice(np.flatnonzero(mask).tolist())))
+        left = [len(h) for h in env.game.hands]
+        assert [env.rewards[f"player_{i}"] for i in range(4)] == [sum(left) if n == 0 else -n for n in left]
