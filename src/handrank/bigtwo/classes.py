@@ -46,6 +46,7 @@ class Kind(IntEnum):
     THREE_CARD_STRAIGHT = 13  # three cards of consecutive ranks (an option; only beats its kind)
     LONG_STRAIGHT = 14    # 6 to 12 cards of consecutive ranks (an option; only beats its length)
     DRAGON = 15           # the 13-card run 3..2 (an option; only beats a dragon)
+    PAIR_RUN = 16         # 3 to 12 pairs of consecutive ranks below the 2 (a smack-down)
 
     def __str__(self) -> str:
         return self.name.replace("_", " ").lower()

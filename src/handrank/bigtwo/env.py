@@ -326,6 +326,10 @@ def _check_representable(rules: Rules, players: int, deal: str) -> None:
             raise ValueError(f"the Big Two environment does not take Rules.{field}: its runs add "
                              "tens of millions of actions to every mask; play them through Game "
                              "and ComboSpace.legal_actions")
+    if rules.smack_down:
+        raise ValueError("the Big Two environment does not take Rules.smack_down: its runs of pairs "
+                         "add billions of actions to every mask; play them through Game and "
+                         "ComboSpace.legal_actions")
     if rules.extra_card == "trade" and players == 3 and deal == "all":
         raise ValueError("the Big Two environment does not take Rules.extra_card='trade' with a "
                          "whole-deck deal: the trade decision is not an action of its space")

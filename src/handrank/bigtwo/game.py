@@ -14,6 +14,7 @@ from handrank.bigtwo.combo import (Cards, Combo, RulesLike, action_cards, action
                                     context, legal_move_arrays, make_combo, may_follow, move_arrays,
                                     move_list)
 from handrank.bigtwo.flow import forbidden_last, four_twos_holder, instant_result
+from handrank.bigtwo.follow import is_smack
 from handrank.bigtwo.rules import Rules
 from handrank.bigtwo.scoring import payments
 from handrank.cards import RANKS, SUITS, card_str, cards as parse_cards, hand_str
@@ -347,6 +348,9 @@ class Game:
             return f"the first play is {card_str(must)} alone (rules.opening='alone')"
         if self.to_beat is not None and not may_follow(self._ctx, played, self.to_beat):
             return f"{played} does not beat {self.to_beat}"
+        if self.to_beat is None and is_smack(self.rules, played.size):
+            return (f"{played} is a smack-down, played only on a single {card_str(self.rules.highest_card)} "
+                    "(rules.smack_down)")
         if played.size == len(self.hands[self.turn]) and forbidden_last(self.play_rules, played.cards):
             return f"{played} may not be the last play (rules.last_play={self.rules.last_play!r})"
         return ""

@@ -145,6 +145,10 @@ class Rules:
       game (`Game.play_rules` is then these rules with ``twos_low``).
     - ``twos_low``: the ranks run 2 < 3 < ... < A everywhere ranks are compared (2♦ the lowest
       card in hk, A♠ the highest); the straight table keeps its order.
+    - ``smack_down``: on a single top card (2♠ in hk) a player may play four of a kind (four
+      cards) or a run of 3 to 12 pairs of consecutive ranks below the 2 (`Kind.PAIR_RUN`, keyed
+      by its top pair); then each player in turn may smack back with a higher four, or a higher
+      run of as many pairs. These plays never lead and never follow anything else.
     - ``poker_order``: five-card hands rank as in poker (the 2 low in straights, flushes and four
       of a kind; A-2-3-4-5 the lowest straight, T-J-Q-K-A the highest: ``straights="poker"``),
       except that a full house of 2s is above one of aces; a five-card hand must win exactly
@@ -200,6 +204,7 @@ class Rules:
     poker_order: bool = False
     dealt_bomb: bool = False
     twos_low: bool = False
+    smack_down: bool = False
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -229,7 +234,8 @@ class Rules:
         self._check_last_rules()
 
     def _check_last_rules(self) -> None:
-        for name in ("bare_triples", "three_threes_force", "poker_order", "dealt_bomb", "twos_low"):
+        for name in ("bare_triples", "three_threes_force", "poker_order", "dealt_bomb", "twos_low",
+                     "smack_down"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
         for name, options in (("opening", OPENINGS), ("direction", DIRECTIONS)):
@@ -248,6 +254,12 @@ class Rules:
                 if getattr(self, name):
                     raise ValueError(f"Rules.{name} runs over Big Two's rank order, which the 2s low "
                                      "(dealt_bomb, twos_low) would change: set only one")
+        if self.smack_down:
+            for name, off in (("four_of_a_kind", "with_kicker"), ("two_pair_size", 5), ("long_straights", False),
+                              ("dragon", False), ("dealt_bomb", False), ("twos_low", False)):
+                if getattr(self, name) != off:
+                    raise ValueError(f"Rules.smack_down plays four cards and runs of pairs only as "
+                                     f"smacks: it needs {name}={off!r}")
         if self.three_threes_force and not self.bare_triples:
             raise ValueError("Rules.three_threes_force is about a lead of three 3s: it needs bare_triples=True")
 
@@ -344,9 +356,14 @@ class Rules:
     @property
     def sizes(self) -> tuple[int, ...]:
         """The numbers of cards a play may have."""
-        four = self.four_cards_alone or self.two_pair_size == 4
+        four = self.four_cards_alone or self.two_pair_size == 4 or self.smack_down
         three = self.bare_triples or self.three_card_straights
-        return (1, 2) + (3,) * three + (4,) * four + (5,) + self.run_sizes
+        return (1, 2) + (3,) * three + (4,) * four + (5,) + self.run_sizes + self.pair_run_sizes
+
+    @property
+    def pair_run_sizes(self) -> tuple[int, ...]:
+        """The numbers of cards a run of pairs (a smack-down) may have: 6, 8 .. 24."""
+        return tuple(range(6, 25, 2)) * self.smack_down
 
     @property
     def run_sizes(self) -> tuple[int, ...]:

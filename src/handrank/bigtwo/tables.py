@@ -53,10 +53,10 @@ def tables(rules: Rules) -> _bigtwo.Tables:
                        rules.twos_low)
     straight_masks = [sum(1 << RANKS.index(r) for r in ranks) for ranks, _ in rules.straights]
     two_pair4 = rules.two_pair and rules.two_pair_size == 4
-    return _bigtwo.Tables(rank, suit, pick.ravel(), classes, rules.four_cards_alone,
+    return _bigtwo.Tables(rank, suit, pick.ravel(), classes, rules.four_cards_alone or rules.smack_down,
                           rules.two_pair and not two_pair4 or rules.sisters, straight_masks, two_pair4,
                           rules.three_of_a_kind_hand, rules.three_card_straights, rules.run_sizes,
-                          rules.bare_triples)
+                          rules.bare_triples, rules.smack_down)
 
 
 @functools.lru_cache(maxsize=64)
