@@ -45,6 +45,10 @@ def test_the_seed_line():
     assert not bigtwo.beats("4d 4c 5h 5s 6d 6c", "3d 3c 3h 3s", SMACK)
     with pytest.raises(ValueError, match="smack_down .* needs four_of_a_kind='with_kicker'"):
         Rules(smack_down=True, four_of_a_kind="both")
+    with pytest.raises(ValueError, match="needs four_beats_all=False"):
+        Rules(smack_down=True, four_beats_all=True)
+    with pytest.raises(TypeError, match="Rules.smack_down must be a bool"):
+        Rules(smack_down=1)
 
 
 # ----------------------------------------------------------------------------- brute force

@@ -48,7 +48,8 @@ class ComboSpace:
     (every set of 1 to 5 cards of the deck that forms one, then every long run the rules allow),
     ordered as `legal_moves` orders a hand's moves: by size, then key (weakest first).
     ``ComboSpace()`` has 19,899 actions for the default rules (more where two pairs are a combo;
-    about 52 million more with `Rules.long_straights`, 67 million with `Rules.dragon`).
+    about 52 million more with `Rules.long_straights`, 67 million with `Rules.dragon`, some 3.1
+    billion runs of pairs with `Rules.smack_down`: ask those spaces for `legal_actions`).
 
     ``space.mask(hand, current, must_include)`` is the (size,) bool mask of the legal actions,
     ``space.legal_actions(...)`` the same as action numbers, ``space.cards(a)`` the cards action

@@ -256,7 +256,8 @@ class Rules:
                                      "(dealt_bomb, twos_low) would change: set only one")
         if self.smack_down:
             for name, off in (("four_of_a_kind", "with_kicker"), ("two_pair_size", 5), ("long_straights", False),
-                              ("dragon", False), ("dealt_bomb", False), ("twos_low", False)):
+                              ("dragon", False), ("dealt_bomb", False), ("twos_low", False),
+                              ("four_beats_all", False)):
                 if getattr(self, name) != off:
                     raise ValueError(f"Rules.smack_down plays four cards and runs of pairs only as "
                                      f"smacks: it needs {name}={off!r}")
