@@ -119,8 +119,8 @@ def make_combo(ctx: _Context, cards: tuple[int, ...], key: int) -> Combo:
 
 
 def classify(cards: Cards | Combo, rules: RulesLike = None) -> Combo | None:
-    """The combo that 1 to 5 cards (up to 13 where the rules allow long runs, 24 with runs of pairs) form under `rules`
-    (default hk), or None when they form none.
+    """The combo that 1 to 5 cards (up to 13 where the rules allow long runs, 24 with runs of
+    pairs) form under `rules` (default hk), or None when they form none.
 
     ``classify("Ks Kc").kind is Kind.PAIR``; 4 cards form a combo only when the rules let four of a
     kind or two pairs be played alone. Raises ValueError for bad or repeated cards, and for 0 or
