@@ -10,7 +10,7 @@ import handrank as hr
 from handrank import bigtwo
 from handrank.bigtwo import Combo, Kind, Rules
 
-PRESETS = ("hk", "taiwan", "pusoy", "malaysia", "indonesia", "vietnam", "hawaii")
+PRESETS = ("hk", "taiwan", "pusoy", "malaysia", "indonesia", "vietnam", "hawaii", "charlesworth")
 
 
 # ----------------------------------------------------------------------------- rules

@@ -380,7 +380,9 @@ def test_hawaii_penning():
 
 
 def test_presets_are_named_for_places():
-    assert Rules.presets() == ("hk", "taiwan", "pusoy", "malaysia", "indonesia", "vietnam", "hawaii")
+    # and one named for its publisher, as RULES.md names it: the published agent's rule set
+    assert Rules.presets() == ("hk", "taiwan", "pusoy", "malaysia", "indonesia", "vietnam", "hawaii",
+                               "charlesworth")
     with pytest.raises(ValueError, match=r"preset 'ace_low' is gone: .* use Rules\(straights='ace_low'\)"):
         Rules.preset("ace_low")
     assert Rules(straights="ace_low").straights[0] == ("23456", "6")

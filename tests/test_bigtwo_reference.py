@@ -54,7 +54,7 @@ class Reference:
     def __init__(self, suits: str, straights: str, tiebreaks: dict[str, str], *, flushes=True,
                  flush_suit_first=False, straight_above_flush=False, four_with_kicker=True,
                  two_pair=False, four_alone=False, two_pair_alone=False, suits_count="all",
-                 trips_hand=False, sisters=False, runs3=False):
+                 trips_hand=False, sisters=False, runs3=False, flush_top_card=False, bare_triples=True):
         self.suit_position = np.array([suits.index(s) for s in "cdhs"])
         self.straight_at = np.full(1 << 13, -1)
         self.tiebreak = np.zeros(1 << 13, dtype=np.int64)
@@ -69,6 +69,8 @@ class Reference:
         self.level = {kind: i + 1 for i, kind in enumerate(kinds)}
         self.flushes = flushes
         self.flush_suit_first = flush_suit_first
+        self.flush_top_card = flush_top_card    # a flush by its highest card alone, then its suit
+        self.bare_triples = bare_triples        # a triple alone is a play
         # four-card plays: a bare four (above every two pair) and two pairs alone
         self.four_alone = four_alone
         self.two_pair_alone = two_pair_alone
@@ -96,7 +98,7 @@ class Reference:
         if k == 3:
             run = self.runs3 & (ranks[:, 0] - ranks[:, 2] == 2) & (ranks[:, 0] != ranks[:, 1]) \
                 & (ranks[:, 1] != ranks[:, 2])
-            return np.where(same, ranks[:, 0] + 1, np.where(run, 10**6 + top, 0))
+            return np.where(same & self.bare_triples, ranks[:, 0] + 1, np.where(run, 10**6 + top, 0))
         if k == 4:
             two_pairs = (ranks[:, 0] == ranks[:, 1]) & (ranks[:, 2] == ranks[:, 3]) & (ranks[:, 1] != ranks[:, 2])
             out = np.where(two_pairs & self.two_pair_alone, top, 0)
@@ -123,6 +125,8 @@ class Reference:
             by_ranks = ranks @ (13 ** np.arange(4, -1, -1))
             flush_suit = suits[:, 0] * self.five_suits
             within = flush_suit * 13**5 + by_ranks if self.flush_suit_first else by_ranks * 4 + flush_suit
+            if self.flush_top_card:
+                within = ranks[:, 0] * 4 + flush_suit
             out[flush] = level("flush") + within[flush]
         full_house = (pattern == 0b1101) | (pattern == 0b1011)
         out[full_house] = level("full house") + ranks[full_house, 2]

@@ -13,7 +13,8 @@ import pytest
 import handrank as hr
 from handrank import bigtwo
 from handrank.bigtwo import Kind, Rules
-from handrank.bigtwo.rules import EXTRA_CARDS, FOUR_TWOS, LAST_PLAYS, PASSINGS, STRAIGHT_TABLES
+from handrank.bigtwo.rules import (DIRECTIONS, EXTRA_CARDS, FOUR_TWOS, LAST_PLAYS, OPENINGS, PASSINGS,
+                                   STRAIGHT_TABLES)
 from test_bigtwo_reference import PLAIN, SPECS, Reference, assert_same_order, subsets
 
 # the reference's own description of each named straight table: (straights, tie-break ranks)
@@ -33,7 +34,8 @@ def reference_of(rules: Rules, table: str) -> Reference:
                      four_alone=rules.four_of_a_kind != "with_kicker",
                      two_pair_alone=rules.two_pair and rules.two_pair_size == 4,
                      suits_count=rules.suit_tiebreak, trips_hand=rules.three_of_a_kind_hand,
-                     sisters=rules.sisters, runs3=rules.three_card_straights)
+                     sisters=rules.sisters, runs3=rules.three_card_straights,
+                     flush_top_card=rules.flush_order == "highest_card", bare_triples=rules.bare_triples)
 
 
 def random_rules(rng: random.Random) -> tuple[Rules, str]:
@@ -42,15 +44,18 @@ def random_rules(rng: random.Random) -> tuple[Rules, str]:
         table = rng.choice(sorted(TABLE_SPECS))
         fields = dict(
             suit_order=rng.choice(["dchs", "cdhs", "cshd", "shdc"]), straights=table,
-            flushes=rng.random() < 0.7, flush_order=rng.choice(["ranks", "suit"]),
-            straight_above_flush=rng.random() < 0.3,
+            flushes=rng.random() < 0.7, flush_order=rng.choice(["ranks", "suit", "highest_card"]),
+            straight_above_flush=rng.random() < 0.3, bare_triples=rng.random() < 0.7,
             four_of_a_kind=rng.choice(["with_kicker", "four_cards", "both"]),
             two_pair=rng.random() < 0.5, two_pair_size=rng.choice([4, 5]),
             suit_tiebreak=rng.choice(["all", "below_five", "none"]),
             three_of_a_kind_hand=rng.random() < 0.4, sisters=rng.random() < 0.3,
             # play flow
             passing=rng.choice(PASSINGS), extra_card=rng.choice(EXTRA_CARDS), draw_on_pass=rng.random() < 0.3,
-            last_play=rng.choice(LAST_PLAYS), four_twos=rng.choice(FOUR_TWOS), dragun=rng.random() < 0.3)
+            last_play=rng.choice(LAST_PLAYS), four_twos=rng.choice(FOUR_TWOS), dragun=rng.random() < 0.3,
+            # the seeds' last rules (issue 28) that Game and the moves honour
+            opening=rng.choice(OPENINGS), direction=rng.choice(DIRECTIONS),
+            three_threes_force=rng.random() < 0.3)
         try:
             return Rules(**fields), table
         except ValueError:

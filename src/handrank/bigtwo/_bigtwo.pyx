@@ -52,6 +52,8 @@ ctypedef struct rules_t:
     bint trips                   # a triple and two odd cards, a five-card combo
     bint runs3                   # three cards of consecutive ranks, keyed from 1 << 24 up
     bint two_pair4               # two pairs alone, a four-card combo below the bare fours
+    bint bare_triples            # a triple alone is a play (else only inside five cards)
+    bint pair_runs               # 3 to 12 pairs of consecutive ranks below the 2 (smack-downs)
     int32_t four_base            # added to a bare four's key: 52 above the four-card two pairs
     uint16_t run_sizes           # bit k set: k cards of consecutive ranks (6 <= k <= 13) are a play
     int width                    # the most cards a play may have (5, or the longest run)
@@ -85,7 +87,7 @@ cdef class Tables:
     def __init__(self, const uint8_t[::1] rank, const uint8_t[::1] suit, const uint8_t[::1] pick,
                  const uint32_t[::1] classes,
                  bint four_alone, bint two_pair, straight_masks, bint two_pair4=False, bint trips=False,
-                 bint runs3=False, run_sizes=()):
+                 bint runs3=False, run_sizes=(), bint bare_triples=True, bint pair_runs=False):
         if rank.shape[0] != 52 or suit.shape[0] != 52 or pick.shape[0] != 256 * 16:
             raise ValueError("card tables must have 52 entries (pick: 256 * 16)")
         if classes.shape[0] != 7463:
@@ -109,6 +111,8 @@ cdef class Tables:
         self.c.two_pair4 = two_pair4
         self.c.trips = trips
         self.c.runs3 = runs3
+        self.c.bare_triples = bare_triples
+        self.c.pair_runs = pair_runs
         self.c.four_base = 52 if two_pair4 else 0
         self.c.run_sizes = 0
         self.c.width = 5
@@ -117,6 +121,10 @@ cdef class Tables:
                 raise ValueError("a long run has 6 to 13 cards")
             self.c.run_sizes |= 1 << k
             self.c.width = max(self.c.width, k)
+        if pair_runs:
+            if run_sizes:
+                raise ValueError("pair runs and long runs share their sizes: one or the other")
+            self.c.width = 24
         if len(straight_masks) > 13:
             raise ValueError("at most 13 straights")
         self.c.n_straights = len(straight_masks)
@@ -192,7 +200,7 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
         return 1 + 4 * t.rank[c[0]] + max(t.suit[c[0]], t.suit[c[1]])
     if k == 3:
         if (c[0] >> 2) == (c[1] >> 2) and (c[0] >> 2) == (c[2] >> 2):
-            return 1 + t.rank[c[0]]
+            return 1 + t.rank[c[0]] if t.bare_triples else 0
         return run3_key(t, c) if t.runs3 else 0
     if k == 4:
         if (c[0] >> 2) == (c[1] >> 2) and (c[0] >> 2) == (c[2] >> 2) and (c[0] >> 2) == (c[3] >> 2):
@@ -207,8 +215,32 @@ cdef inline int32_t key_of(const rules_t* t, const uint8_t* c, int k) noexcept n
         if (c[0] >> 2) == (c[3] >> 2) and (c[1] >> 2) == (c[2] >> 2):
             return two_pair4_key(t, c[0], c[3], c[1], c[2])
     if k >= 6:
-        return long_run_key(t, c, k)
+        return pair_run_key(t, c, k) if t.pair_runs else long_run_key(t, c, k)
     return 0
+
+
+cdef inline int32_t pair_run_key(const rules_t* t, const uint8_t* c, int k) noexcept nogil:
+    """Key of k = 6, 8 .. 24 cards that are pairs of consecutive Big Two ranks below the 2 (0
+    else): the key of the top pair, as pairs are keyed."""
+    cdef int held[13]
+    cdef int j, r, low = 12, high = 0, top_suit = 0
+    if k & 1 or k > 24:
+        return 0
+    memset(held, 0, sizeof(held))
+    for j in range(k):
+        r = t.rank[c[j]]
+        held[r] += 1
+        low = min(low, r)
+        high = max(high, r)
+    if high >= 12 or 2 * (high - low + 1) != k:
+        return 0
+    for r in range(low, high + 1):
+        if held[r] != 2:
+            return 0
+    for j in range(k):
+        if t.rank[c[j]] == high:
+            top_suit = max(top_suit, <int>t.suit[c[j]])
+    return 1 + 4 * high + top_suit
 
 
 cdef inline int32_t long_run_key(const rules_t* t, const uint8_t* c, int k) noexcept nogil:
@@ -684,7 +716,72 @@ cdef Py_ssize_t enumerate_moves(sink_t* out, const uint8_t* h, int n, int want) 
         fives(out, h, n, by_rank, count, by_suit, suited)
     if (want == 0 or want > 5) and out.t.run_sizes:
         long_runs(out, by_rank, count, want)
+    if (want == 0 or want > 5) and out.t.pair_runs:
+        pair_runs(out, by_rank, count, want)
     return out.m
+
+
+# the pairs of a rank's cards, by index into its (up to 4) cards: those of 2 cards first, then 3, 4
+cdef int PAIR_A[6]
+cdef int PAIR_B[6]
+PAIR_A[:] = [0, 0, 1, 0, 1, 2]
+PAIR_B[:] = [1, 2, 2, 3, 3, 3]
+
+
+cdef inline int pairs_of(int count) noexcept nogil:
+    return count * (count - 1) // 2
+
+
+cdef void pair_runs(sink_t* out, uint8_t[13][4] by_rank, int* count, int want) noexcept nogil:
+    """Every run of 3 to 12 pairs of consecutive Big Two ranks below the 2 (of `want` cards where
+    want is not 0): one pair of each rank, chosen by an odometer over the ranks' pairs."""
+    cdef uint8_t buf[24]
+    cdef int at[12]
+    cdef int n, low, j, r
+    cdef bint held
+    for n in range(3, 13):
+        if want and want != 2 * n:
+            continue
+        for low in range(13 - n):               # Big Two ranks low .. low + n - 1 <= 11 (the ace)
+            held = True
+            for j in range(n):
+                if count[(low + j + 1) % 13] < 2:   # the poker rank of Big Two rank low + j
+                    held = False
+                    break
+                at[j] = 0
+            while held:
+                for j in range(n):
+                    r = (low + j + 1) % 13
+                    buf[2 * j] = by_rank[r][PAIR_A[at[j]]]
+                    buf[2 * j + 1] = by_rank[r][PAIR_B[at[j]]]
+                consider(out, buf, 2 * n)
+                j = 0
+                while j < n:                    # the next choice: advance the first digit that can
+                    at[j] += 1
+                    if at[j] < pairs_of(count[(low + j + 1) % 13]):
+                        break
+                    at[j] = 0
+                    j += 1
+                held = j < n
+
+
+cdef Py_ssize_t count_pair_runs(const uint8_t* ids, int n, int want) noexcept nogil:
+    """How many runs pair_runs lists for this hand."""
+    cdef int count[13]
+    cdef int pairs, low, j
+    cdef Py_ssize_t total = 0, ways
+    memset(count, 0, sizeof(count))
+    for j in range(n):
+        count[ids[j] >> 2] += 1
+    for pairs in range(3, 13):
+        if want and want != 2 * pairs:
+            continue
+        for low in range(13 - pairs):
+            ways = 1
+            for j in range(pairs):
+                ways *= pairs_of(count[(low + j + 1) % 13])
+            total += ways
+    return total
 
 
 cdef int read_hand(object hand, uint8_t* ids) except -1:
@@ -746,6 +843,11 @@ cdef int collect(sink_t* out, Tables t, object hand, int want, int above, uint64
             raise ValueError(f"a hand of {n} cards holds {runs:,} long runs, more than the legal moves "
                              f"list ({MAX_LONG_RUNS:,}); a hand of a deal (at most 26 cards) holds "
                              "far fewer")
+    if t.c.pair_runs:
+        runs = count_pair_runs(ids, n, want)
+        if runs > MAX_LONG_RUNS:
+            raise ValueError(f"a hand of {n} cards holds {runs:,} runs of pairs, more than the legal "
+                             f"moves list ({MAX_LONG_RUNS:,})")
     cap = max(cap + runs, 1)
     out.t = &t.c
     out.m = 0

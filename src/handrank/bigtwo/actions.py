@@ -32,6 +32,13 @@ _BIT[:52] = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 # Big Two rank of each card id (3 = 0 .. 2 = 12); the unused slots (255) rank above every card
 _RANK = np.full(256, 13, dtype=np.int64)
 _RANK[:52] = (np.arange(52) // 4 + 12) % 13
+# a run of pairs (`Rules.smack_down`) holds one of these pairs of suits (c % 4) of each rank: its
+# index is the rank's base-6 digit
+_SUIT_PAIRS = ((0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (2, 3))
+_PAIR_DIGIT = np.zeros(16, dtype=np.int64)
+for _digit, (_a, _b) in enumerate(_SUIT_PAIRS):
+    _PAIR_DIGIT[1 << _a | 1 << _b] = _digit
+_POWERS_OF_6 = np.int64(6) ** np.arange(13, dtype=np.int64)
 
 
 class ComboSpace:
@@ -41,7 +48,8 @@ class ComboSpace:
     (every set of 1 to 5 cards of the deck that forms one, then every long run the rules allow),
     ordered as `legal_moves` orders a hand's moves: by size, then key (weakest first).
     ``ComboSpace()`` has 19,899 actions for the default rules (more where two pairs are a combo;
-    about 52 million more with `Rules.long_straights`, 67 million with `Rules.dragon`).
+    about 52 million more with `Rules.long_straights`, 67 million with `Rules.dragon`, some 3.1
+    billion runs of pairs with `Rules.smack_down`: ask those spaces for `legal_actions`).
 
     ``space.mask(hand, current, must_include)`` is the (size,) bool mask of the legal actions,
     ``space.legal_actions(...)`` the same as action numbers, ``space.cards(a)`` the cards action
@@ -65,6 +73,12 @@ class ComboSpace:
         for n in self.rules.run_sizes:
             self._run_start[n] = start
             start += (14 - n) * 4 ** n
+        # then a block per number of pairs n (3..12) of runs of pairs: (13 - n) * 6**n actions,
+        # a run's action read off its lowest rank and the pair of suits of each rank, in base 6
+        self._pair_start = np.zeros(13, dtype=np.int64)
+        for n in range(3, 13) if self.rules.smack_down else ():
+            self._pair_start[n] = start
+            start += (13 - n) * 6 ** n
         self._size = start
         # the position of each card's suit in the rules' suit order (a top card's digit)
         self._suit_position = np.array([self.rules.suit_order.index(SUITS[c % 4]) for c in range(52)]
@@ -142,6 +156,14 @@ class ComboSpace:
             return []
         if action <= len(self._cards):
             return [int(c) for c in self._cards[action - 1] if c != 255]
+        if self.rules.smack_down:
+            n = max(n for n in range(3, 13) if self._pair_start[n] <= action)
+            low, digits = divmod(int(action) - int(self._pair_start[n]), 6 ** n)
+            pairs = []
+            for j in range(n):
+                rank = (low + j + 1) % 13                        # the poker rank of Big Two rank low + j
+                pairs += [4 * rank + suit for suit in _SUIT_PAIRS[digits // 6 ** j % 6]]
+            return sorted(pairs)
         n = max(n for n in self.rules.run_sizes if self._run_start[n] <= action)
         low, rest = divmod(int(action) - int(self._run_start[n]), 4 ** n)
         top_position, digits = divmod(rest, 4 ** (n - 1))
@@ -174,10 +196,26 @@ class ComboSpace:
         at = np.minimum(np.searchsorted(self._sorted_bits, bits), len(self._sorted_bits) - 1)
         return np.where(self._sorted_bits[at] == bits, self._order[at].astype(np.int64) + 1, -1)
 
+    def _pair_run_actions(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+        """The actions of rows that are runs of pairs (unused slots 255)."""
+        rank = _RANK[runs]
+        held = rank < 13
+        n = held.sum(axis=1) // 2
+        low = rank.min(axis=1)
+        suits = np.zeros((len(runs), 13), dtype=np.int64)      # a bit set of suits per rank offset
+        rows = np.broadcast_to(np.arange(len(runs))[:, None], runs.shape)
+        np.add.at(suits, (rows[held], (rank - low[:, None])[held]),
+                  np.left_shift(1, runs.astype(np.int64) % 4)[held])
+        digits = np.where(np.arange(13) < n[:, None], _PAIR_DIGIT[suits], 0)
+        return np.asarray(self._pair_start[n] + low * _POWERS_OF_6[n] + (digits * _POWERS_OF_6).sum(axis=1),
+                          dtype=np.int64)
+
     def _run_actions(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-        """The actions of rows that are long runs of the rules (unused slots 255)."""
+        """The actions of rows that are long runs of the rules, or runs of pairs (unused slots 255)."""
         if not len(runs):
             return np.zeros(0, dtype=np.int64)
+        if self.rules.smack_down:
+            return self._pair_run_actions(runs)
         rank = _RANK[runs]
         n = (rank < 13).sum(axis=1)
         low = rank.min(axis=1)

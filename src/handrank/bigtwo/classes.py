@@ -46,6 +46,7 @@ class Kind(IntEnum):
     THREE_CARD_STRAIGHT = 13  # three cards of consecutive ranks (an option; only beats its kind)
     LONG_STRAIGHT = 14    # 6 to 12 cards of consecutive ranks (an option; only beats its length)
     DRAGON = 15           # the 13-card run 3..2 (an option; only beats a dragon)
+    PAIR_RUN = 16         # 3 to 12 pairs of consecutive ranks below the 2 (a smack-down)
 
     def __str__(self) -> str:
         return self.name.replace("_", " ").lower()
@@ -60,22 +61,28 @@ PLAIN_STRAIGHTS = _windows("34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA")
 HK_STRAIGHTS = PLAIN_STRAIGHTS + (("23456", "2"), ("A2345", "2"))
 
 
-def signature(straights: Sequence[tuple[str, str]], flush_order: str, five_card_kinds: Sequence[int]) -> str:
+def signature(straights: Sequence[tuple[str, str]], flush_order: str, five_card_kinds: Sequence[int],
+              poker_order: bool = False, twos_low: bool = False) -> str:
     """The ruleset facts a class table depends on, as text: equal texts mean equal tables."""
     return (" ".join(f"{ranks}/{tiebreak}" for ranks, tiebreak in straights)
-            + f"; {flush_order}; " + " ".join(str(int(kind)) for kind in five_card_kinds))
+            + f"; {flush_order}; " + " ".join(str(int(kind)) for kind in five_card_kinds)
+            + "; poker order" * poker_order + "; twos low" * twos_low)
 
 
 def class_table(high_value: Callable[[tuple[int, ...], bool], int], straights: Sequence[tuple[str, str]],
-                flush_order: str, five_card_kinds: Sequence[int]) -> list[int]:
+                flush_order: str, five_card_kinds: Sequence[int], poker_order: bool = False,
+                twos_low: bool = False) -> list[int]:
     """The 7463 class entries. `high_value(poker_ranks, suited)` is the high-hand value (1..7462)
-    of five cards with those ranks, all of one suit or not."""
+    of five cards with those ranks, all of one suit or not. `poker_order`: flushes, four of a kind
+    and the optional kinds compare their ranks in poker order (2 lowest); full houses keep Big
+    Two's (the full house of 2s above the full house of aces). `twos_low`: Big Two's order with the
+    2s lowest (a dealt bomb), for every kind."""
     entries = [0] * 7463
     order = {int(kind): i + 1 for i, kind in enumerate(five_card_kinds)}
     by_set = {frozenset(ranks): (i, tiebreak) for i, (ranks, tiebreak) in enumerate(straights)}
     sisters = Kind.SISTERS in order
     for ranks, suited in _rank_classes():
-        found = _five_card_class(ranks, suited, by_set, flush_order, sisters)
+        found = _five_card_class(ranks, suited, by_set, flush_order, sisters, poker_order, twos_low)
         if found is None or found[0] not in order:
             continue
         kind, within, suit_first, selector = found
@@ -96,11 +103,15 @@ def _rank_classes() -> Iterator[tuple[tuple[int, ...], bool]]:
 
 
 def _five_card_class(ranks: tuple[int, ...], suited: bool, straights: dict[frozenset[str], tuple[int, str]],
-                     flush_order: str, sisters: bool) -> tuple[int, int, int, int] | None:
+                     flush_order: str, sisters: bool, poker_order: bool = False,
+                     twos_low: bool = False) -> tuple[int, int, int, int] | None:
     """(kind, within-kind base, suit first, tie-break selector) or None. Two pairs of consecutive
     Big Two ranks are sisters where `sisters` (the rules have them instead of two pair)."""
     counts = Counter(ranks)
-    b2 = {r: (r - 1) % 13 for r in counts}              # Big Two rank: three = 0 .. two = 12
+    # Big Two rank: three = 0 .. two = 12, or two = 0 .. ace = 12 with the 2s low
+    b2 = {r: r if twos_low else (r - 1) % 13 for r in counts}
+    # the order ranks compare in: Big Two's, or poker's (two = 0 .. ace = 12) under poker_order
+    order = {r: r for r in counts} if poker_order else b2
     shape = sorted(counts.values(), reverse=True)
     if shape == [1] * 5:
         straight = straights.get(frozenset(POKER_RANKS[r] for r in ranks))
@@ -110,23 +121,26 @@ def _five_card_class(ranks: tuple[int, ...], suited: bool, straights: dict[froze
             return kind, 4 * index, 0, 1 + POKER_RANKS.index(tiebreak)
         if not suited:
             return None
+        if flush_order == "highest_card":        # the top card alone: its rank, then its suit
+            return Kind.FLUSH, max(order.values()) << 2, 0, ANY_CARD
         code = 0
-        for r in sorted(b2.values(), reverse=True):
+        for r in sorted(order.values(), reverse=True):
             code = code << 4 | r
         if flush_order == "ranks":
             return Kind.FLUSH, code << 2, 0, ANY_CARD
         return Kind.FLUSH, code, 1, ANY_CARD
     if shape == [4, 1]:
         four = next(r for r, n in counts.items() if n == 4)
-        return Kind.FOUR_OF_A_KIND, b2[four], 0, NO_CARD
+        return Kind.FOUR_OF_A_KIND, order[four], 0, NO_CARD
     if shape == [3, 2]:
         triple = next(r for r, n in counts.items() if n == 3)
         return Kind.FULL_HOUSE, b2[triple], 0, NO_CARD
     if shape == [3, 1, 1]:
         triple = next(r for r, n in counts.items() if n == 3)
-        return Kind.THREE_OF_A_KIND, b2[triple], 0, NO_CARD
+        return Kind.THREE_OF_A_KIND, order[triple], 0, NO_CARD
     if shape == [2, 2, 1]:
         low, high = sorted((r for r, n in counts.items() if n == 2), key=b2.__getitem__)
         kind = Kind.SISTERS if sisters and b2[high] == b2[low] + 1 else Kind.TWO_PAIR
-        return kind, 4 * b2[high], 0, 1 + high
+        top = max(order[low], order[high])
+        return kind, 4 * top, 0, 1 + (high if order[high] == top else low)
     return None

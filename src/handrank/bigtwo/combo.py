@@ -10,7 +10,7 @@ import numpy as np
 from handrank import _batch
 from handrank.bigtwo import _bigtwo
 from handrank.bigtwo.flow import allowed_last, forbidden_last
-from handrank.bigtwo.follow import follows, plain
+from handrank.bigtwo.follow import follows, is_smack, plain, smacks
 from handrank.bigtwo.rules import Kind, Rules
 from handrank.bigtwo.tables import KIND_SHIFT, TWO_PAIR4_TOP, big_two_rank, tables
 from handrank.cards import SUITS, card as parse_card, card_str, cards as parse_cards
@@ -30,6 +30,7 @@ ACTIONS = 1 << 13
 # (see _bigtwo.combos)
 _SMALL_KINDS = (Kind.TWO_PAIR, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR, Kind.THREE_CARD_STRAIGHT)
 _RUN_KINDS = (Kind.LONG_STRAIGHT, Kind.DRAGON)       # the kinds of plays of 6..12 and 13 cards
+_PAIR_RUN_KINDS = (Kind.PAIR_RUN, Kind.PAIR_RUN)     # in their place under smack_down (6..24 cards)
 _DEFAULT = Rules()
 
 
@@ -96,7 +97,8 @@ def context(rules: RulesLike) -> _Context:
         return cached
     except KeyError:
         ctx = _Context(r, tables(r), r.five_card_kinds, r.sizes,
-                       _SMALL_KINDS + r.five_card_kinds + _RUN_KINDS, plain(r), max(r.sizes))
+                       _SMALL_KINDS + r.five_card_kinds + (_PAIR_RUN_KINDS if r.smack_down else _RUN_KINDS),
+                       plain(r), max(r.sizes))
         object.__setattr__(r, "_context", ctx)   # a cache, not a field: eq and hash ignore it
         return ctx
 
@@ -104,7 +106,7 @@ def context(rules: RulesLike) -> _Context:
 def make_combo(ctx: _Context, cards: tuple[int, ...], key: int) -> Combo:
     size = len(cards)
     if size > 5:
-        kind = _RUN_KINDS[size == 13]
+        kind = Kind.PAIR_RUN if ctx.rules.smack_down else _RUN_KINDS[size == 13]
     elif size == 5:
         kind = ctx.five_kinds[(key >> KIND_SHIFT) - 1]
     elif size == 4 and key <= TWO_PAIR4_TOP and ctx.rules.two_pair_size == 4:
@@ -117,13 +119,13 @@ def make_combo(ctx: _Context, cards: tuple[int, ...], key: int) -> Combo:
 
 
 def classify(cards: Cards | Combo, rules: RulesLike = None) -> Combo | None:
-    """The combo that 1 to 5 cards (up to 13 where the rules allow long runs) form under `rules`
-    (default hk), or None when they form none.
+    """The combo that 1 to 5 cards (up to 13 where the rules allow long runs, 24 with runs of
+    pairs) form under `rules` (default hk), or None when they form none.
 
     ``classify("Ks Kc").kind is Kind.PAIR``; 4 cards form a combo only when the rules let four of a
     kind or two pairs be played alone. Raises ValueError for bad or repeated cards, and for 0 or
     more cards than the rules' longest play (5, or 12 / 13 with `Rules.long_straights` /
-    `Rules.dragon`)."""
+    `Rules.dragon`, 24 with `Rules.smack_down`'s runs of pairs)."""
     ctx = context(rules)
     if isinstance(cards, Combo):
         cards = cards.cards
@@ -152,7 +154,7 @@ def beats(play: Cards | Combo, current: Cards | Combo | None, rules: RulesLike =
     if mine is None:
         return False
     if current is None:
-        return True
+        return not is_smack(ctx.rules, mine.size)
     theirs = _as_combo(current, ctx, "the combo to beat")
     return may_follow(ctx, mine, theirs)
 
@@ -199,6 +201,9 @@ def move_arrays(ctx: _Context, hand: Cards, current: Combo | None, must: int
     """legal_move_arrays of a checked query."""
     if current is None:
         cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, 0, 0, must)
+        if ctx.rules.smack_down:                 # smacks never lead
+            lead = ~smacks(ctx.rules, sizes)
+            cards, sizes, keys = cards[lead], sizes[lead], keys[lead]
     elif ctx.plain:
         cards, sizes, keys = _bigtwo.moves(ctx.tables, hand, current.size, current.key, must)
     else:
@@ -215,6 +220,8 @@ def move_list(ctx: _Context, hand: Cards, current: Combo | None, must: int) -> l
     """legal_moves of a checked query."""
     if current is None:
         moves = _bigtwo.combos(ctx.tables, hand, 0, 0, must, Combo, ctx.kinds)
+        if ctx.rules.smack_down:                 # smacks never lead
+            moves = [m for m in moves if not is_smack(ctx.rules, m.size)]
     elif ctx.plain:
         moves = _bigtwo.combos(ctx.tables, hand, current.size, current.key, must, Combo, ctx.kinds)
     else:
@@ -290,4 +297,5 @@ def card_strength(card_id: str | int, rules: RulesLike = None) -> int:
     """0 (lowest card) .. 51 (highest) in the Big Two order of `rules`; the card is an id or text
     (``"3d"``), checked as everywhere."""
     c = parse_card(card_id)
-    return 4 * big_two_rank(c) + resolve_rules(rules).suit_order.index(SUITS[c % 4])
+    r = resolve_rules(rules)
+    return 4 * big_two_rank(c, r.twos_low) + r.suit_order.index(SUITS[c % 4])

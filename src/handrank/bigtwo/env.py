@@ -149,10 +149,11 @@ def raw_env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
     return BigTwoEnv(players, rules, deal, render_mode)
 
 
-def _view(seat: int, players: int) -> np.ndarray:
+def _view(seat: int, players: int, step: int = 1) -> np.ndarray:
     """The state entries `seat`'s observation gathers: its hand, the trick and the cards played,
-    then the cards left and the trick's owner from `seat` on (absent seats read the zero)."""
-    order = [(seat + k) % players for k in range(players)]
+    then the cards left and the trick's owner from `seat` on, in turn order (`step` -1: the rules
+    play anticlockwise), absent seats reading the zero."""
+    order = [(seat + step * k) % players for k in range(players)]
     absent = [_ZERO] * (SEATS - players)
     return np.array([*range(52 * seat, 52 * seat + 52), *range(_TRICK, _LEFT), *(_LEFT + s for s in order),
                      *absent, *(_OWNER + s for s in order), *absent], dtype=np.intp)
@@ -193,7 +194,8 @@ class BigTwoEnv(TableEnv):
         self._size = self.space.size
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        self._views = [_view(seat, players) for seat in range(players)]
+        step = 1 if self.rules.direction == "clockwise" else -1
+        self._views = [_view(seat, players, step) for seat in range(players)]
         high = np.ones(SIZE, dtype=np.int8)
         high[CARDS_LEFT:TRICK_OWNER] = 52 // players + 1
         self.observation_spaces = {agent: spaces.Dict({
@@ -248,6 +250,8 @@ class BigTwoEnv(TableEnv):
                 self._end_trick(trick.cards, owner)
         else:
             combo = self._combos[action] if 0 < action < self._size else None
+            if combo is not None and game.play_rules is not game.rules:     # a dealt bomb
+                combo = game._rekeyed(combo)
             if combo is None or not game._allows(combo):
                 self._illegal(agent, action)
                 return
@@ -338,6 +342,10 @@ def _check_representable(rules: Rules, players: int, deal: str) -> None:
             raise ValueError(f"the Big Two environment does not take Rules.{field}: its runs add "
                              "tens of millions of actions to every mask; play them through Game "
                              "and ComboSpace.legal_actions")
+    if rules.smack_down:
+        raise ValueError("the Big Two environment does not take Rules.smack_down: its runs of pairs "
+                         "add billions of actions to every mask; play them through Game and "
+                         "ComboSpace.legal_actions")
     if rules.extra_card == "trade" and players == 3 and deal == "all":
         raise ValueError("the Big Two environment does not take Rules.extra_card='trade' with a "
                          "whole-deck deal: the trade decision is not an action of its space")

@@ -15,13 +15,25 @@ from handrank.cards import SUITS
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["plain", "follows"]
+__all__ = ["plain", "follows", "smacks", "is_smack"]
 
 
 def plain(rules: Rules) -> bool:
     """Whether a play follows another exactly when it has as many cards and a higher key."""
-    return not (rules.bombs_beat_small or rules.four_beats_all or rules.three_card_straights) \
-        and rules.five_card_match == "any"
+    return not (rules.bombs_beat_small or rules.four_beats_all or rules.three_card_straights
+                or rules.smack_down) and rules.five_card_match == "any"
+
+
+def is_smack(rules: Rules, size: int) -> bool:
+    """Whether a play of `size` cards is a smack (``rules.smack_down``: four of a kind as four
+    cards, a run of pairs), which never leads."""
+    return rules.smack_down and (size == 4 or size > 5)
+
+
+def smacks(rules: Rules, sizes: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+    """`is_smack` of each size."""
+    size = sizes.astype(np.int64)
+    return np.asarray(rules.smack_down & ((size == 4) | (size > 5)), dtype=bool)
 
 
 def follows(rules: Rules, cards: npt.NDArray[np.uint8], sizes: npt.NDArray[np.uint8],
@@ -44,6 +56,8 @@ def follows(rules: Rules, cards: npt.NDArray[np.uint8], sizes: npt.NDArray[np.ui
         ok |= (size == 5) & np.isin(kinds, _positions(rules, Kind.FOUR_OF_A_KIND, Kind.STRAIGHT_FLUSH))
     if rules.four_beats_all and not _is_four(rules, np.array([cur_size]), np.array([cur_key]))[0]:
         ok |= _is_four(rules, size, key)
+    if rules.smack_down and cur_size == 1 and cur_cards[0] == rules.highest_card:
+        ok |= smacks(rules, sizes)                      # a smack-down on the lone top card
     return np.asarray(ok, dtype=bool)
 
 
@@ -66,5 +80,5 @@ def _strengths(rules: Rules) -> npt.NDArray[np.int64]:
     strength = np.full(256, -1, dtype=np.int64)
     for c in range(52):
         suit = rules.suit_order.index(SUITS[c % 4]) if rules.suit_tiebreak == "all" else 0
-        strength[c] = 4 * big_two_rank(c) + suit
+        strength[c] = 4 * big_two_rank(c, rules.twos_low) + suit
     return strength

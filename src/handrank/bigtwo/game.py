@@ -12,11 +12,13 @@ import numpy as np
 from handrank.bigtwo import _bigtwo
 from handrank.bigtwo.actions import ComboSpace
 from handrank.bigtwo.combo import (Cards, Combo, RulesLike, action_cards, action_mask, card_strength,
-                                    context, legal_move_arrays, make_combo, may_follow, move_list)
+                                    context, legal_move_arrays, make_combo, may_follow, move_arrays,
+                                    move_list)
 from handrank.bigtwo.flow import forbidden_last, four_twos_holder, instant_result
+from handrank.bigtwo.follow import is_smack
 from handrank.bigtwo.rules import Rules
 from handrank.bigtwo.scoring import payments
-from handrank.cards import SUITS, card_str, cards as parse_cards, hand_str
+from handrank.cards import RANKS, SUITS, card_str, cards as parse_cards, hand_str
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["Game", "IllegalMove", "Turn"]
 
 DEALS = ("thirteen", "all")
+_TWO, _THREE = RANKS.index("2"), RANKS.index("3")     # card ids are 4 * rank + suit
 
 
 @lru_cache(maxsize=None)
@@ -65,7 +68,9 @@ class Game:
     are what the players still holding cards have left of a game played on, as in a
     `bigtwo.Match` play-out, with ``undealt`` what that game left (its stock, say): nothing is
     decided at the deal again (four 2s, a dragun, the trade), and dragon rules keep holding for
-    the two players left of a three-player whole-deck deal. Play passes to the next player (``(turn + 1) % players``, skipping those out of
+    the two players left of a three-player whole-deck deal. Play passes to the next player
+    (``(turn + 1) % players``, or ``turn - 1`` under ``rules.direction == "anticlockwise"``,
+    skipping those out of
     the trick under ``rules.passing``); when every other player has passed the last player to play
     leads a new trick. The first player to shed every card wins and the game ends; the rules may
     end it at the deal (`outcome`). Invalid actions raise `IllegalMove` and leave the state
@@ -91,6 +96,9 @@ class Game:
         rng = deal_generator(seed)
         self._ctx = context(rules)
         self.rules = self._ctx.rules
+        #: the rules the game is played by: `rules`, with the 2s lowest (``twos_low``) once a
+        #: bomb is dealt under ``rules.dealt_bomb``
+        self.play_rules = self.rules
         # the play-out of that game, by the two players left, is still the game the dragon is of
         if self.rules.dragon and (players, deal) != (3, "all") and not (play_out and deal == "all"):
             raise ValueError("Rules.dragon is the three-player game dealt 17 cards each: "
@@ -98,12 +106,16 @@ class Game:
                              "(Game(players=2, deal='all', hands=..., play_out=True))")
         self.players = players
         self.deal = deal
+        # the seat-to-seat step of ``rules.direction``: +1 clockwise, -1 anticlockwise
+        self._step = 1 if self.rules.direction == "clockwise" else -1
         #: the player who leads the first trick with any play; None: the holder of the lowest card
         self.leader = leader
         #: the combo to beat; None when the player to act leads
         self.to_beat: Combo | None = None
         #: passes in a row since the last play
         self.passes: int = 0
+        #: whether the combo to beat led its trick (``rules.three_threes_force`` reads it)
+        self.led: bool = False
         #: bit set of the players out of the current trick (``rules.passing == "out_of_trick"``)
         self.out_of_trick: int = 0
         self.winner: int | None = None
@@ -212,7 +224,10 @@ class Game:
                 and any(self.rules.lowest_card in hand for hand in self.hands))
 
     def _first_leader(self) -> None:
-        lowest, holder = next((card, i) for card in _weakest_first(self.rules)   # (usually the first)
+        if self.rules.dealt_bomb and any(_holds_four(hand) for hand in self.hands):
+            self._ctx = context(self.rules.replace(twos_low=True))
+            self.play_rules = self._ctx.rules
+        lowest, holder = next((card, i) for card in _weakest_first(self.play_rules)   # (usually the first)
                               for i, hand in enumerate(self.hands) if card in hand)
         self.opening_card = lowest if self.leader is None else None
         self.turn = holder if self.leader is None else self.leader
@@ -256,13 +271,25 @@ class Game:
         with nothing the last-card rule lets them play."""
         if self.outcome is not None or self.pending_trade:
             return False
-        return self.to_beat is not None or self._stuck(self.turn)
+        if self.to_beat is not None:
+            return not (self.rules.three_threes_force and self._must_answer_threes())
+        return self._stuck(self.turn)
+
+    def _must_answer_threes(self) -> bool:
+        """``rules.three_threes_force``: the player right after a lead of three 3s holds three 2s
+        and has no other legal play, so may not pass."""
+        beat = self.to_beat
+        if beat is None or not self.led or self.passes or beat.size != 3 \
+                or any(c // 4 != _THREE for c in beat.cards):
+            return False
+        moves = self.legal_moves()
+        return bool(moves) and all(c // 4 == _TWO for m in moves for c in m.cards)
 
     def _stuck(self, player: int) -> bool:
         """Whether `player`, leading, could play nothing: their one card may not be a last play.
         (With two cards or more a single that keeps another card is always allowed.)"""
         hand = self.hands[player]
-        return len(hand) == 1 and forbidden_last(self.rules, hand)
+        return len(hand) == 1 and forbidden_last(self.play_rules, hand)
 
     def hand(self, player: int | None = None) -> list[int]:
         """The cards of `player` (default: the player to act), sorted by id."""
@@ -273,22 +300,35 @@ class Game:
             raise IllegalMove(self._why_not_now())
         return self.hands[self.turn], self.to_beat, None if self.history else self.opening_card
 
+    def _lone_opening(self, must: int | None) -> bool:
+        """Whether the play to make is the first, the opening card alone (``rules.opening``)."""
+        return must is not None and self.rules.opening == "alone"
+
     def legal_moves(self) -> list[Combo]:
         """Every combo the player to act may play (weakest first); passing is `pass_()`."""
         hand, to_beat, must = self._query()
-        return move_list(self._ctx, hand, to_beat, 0 if must is None else 1 << must)
+        moves = move_list(self._ctx, hand, to_beat, 0 if must is None else 1 << must)
+        return [m for m in moves if m.size == 1] if self._lone_opening(must) else moves
 
     def legal_move_arrays(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
         """`legal_moves` as arrays (see bigtwo.legal_move_arrays)."""
         hand, to_beat, must = self._query()
-        return legal_move_arrays(hand, to_beat, self.rules, must)
+        cards, sizes, keys = legal_move_arrays(hand, to_beat, self.play_rules, must)
+        if self._lone_opening(must):
+            cards, sizes, keys = cards[sizes == 1], sizes[sizes == 1], keys[sizes == 1]
+        return cards, sizes, keys
 
     def action_mask(self, space: ComboSpace | None = None) -> npt.NDArray[np.bool_]:
         """The legal actions as a bool mask: over `space` (a ComboSpace of this game's rules, any
         hand size), or by default the (8192,) mask of bigtwo.action_mask (hands of <= 13 cards)."""
         if space is None:
             hand, to_beat, must = self._query()
-            mask = action_mask(hand, to_beat, self.rules, must)
+            mask = action_mask(hand, to_beat, self.play_rules, must)
+            if must is not None and self._lone_opening(must):   # of the plays holding it, the card alone
+                alone = 1 << hand.index(must)
+                singles = np.zeros_like(mask)
+                singles[alone] = mask[alone]
+                mask = singles
             mask[0] = self.can_pass
         else:
             mask = np.zeros(self._checked(space).size, dtype=bool)
@@ -299,8 +339,17 @@ class Game:
         """Set to 1 the entries of `out` (zeros, one per action of `space`, a ComboSpace of the
         rules) at the legal actions, the pass included (the RL environment's mask on every turn)."""
         hand, to_beat, must = self._query()
-        space._mark(hand, to_beat, 0 if must is None else 1 << must, out)
-        if to_beat is not None or self._stuck(self.turn):
+        if self.play_rules is self.rules and (must is None or self.rules.opening == "holding"):
+            space._mark(hand, to_beat, 0 if must is None else 1 << must, out)
+        else:   # a dealt bomb (the same card sets as combos, ordered otherwise) or a lone opening
+            cards, sizes, _ = move_arrays(self._ctx, hand, to_beat, 0 if must is None else 1 << must)
+            if self._lone_opening(must):
+                cards = cards[sizes == 1]
+            out[space._actions_of(cards[:, :5])] = 1
+        if to_beat is not None:
+            if not (self.rules.three_threes_force and self._must_answer_threes()):
+                out[0] = 1
+        elif self._stuck(self.turn):
             out[0] = 1
 
     def _why_not_now(self) -> str:
@@ -314,7 +363,7 @@ class Game:
     # ------------------------------------------------------------------ actions
     def play(self, combo: Combo | Cards) -> Combo:
         """Play `combo` (a Combo or cards) for the player to act; returns the Combo played."""
-        hand, to_beat, must = self._query()
+        hand, _, _ = self._query()
         try:                # a Combo stands for its cards: one built by hand is checked too
             ids = sorted(parse_cards(combo.cards if isinstance(combo, Combo) else combo))
         except ValueError as e:
@@ -338,9 +387,14 @@ class Game:
         must = None if self.history else self.opening_card
         if must is not None and must not in played.cards:
             return f"the first play must include {card_str(must)}"
+        if must is not None and played.size > 1 and self.rules.opening == "alone":
+            return f"the first play is {card_str(must)} alone (rules.opening='alone')"
         if self.to_beat is not None and not may_follow(self._ctx, played, self.to_beat):
             return f"{played} does not beat {self.to_beat}"
-        if played.size == len(self.hands[self.turn]) and forbidden_last(self.rules, played.cards):
+        if self.to_beat is None and is_smack(self.rules, played.size):
+            return (f"{played} is a smack-down, played only on a single {card_str(self.rules.highest_card)} "
+                    "(rules.smack_down)")
+        if played.size == len(self.hands[self.turn]) and forbidden_last(self.play_rules, played.cards):
             return f"{played} may not be the last play (rules.last_play={self.rules.last_play!r})"
         return ""
 
@@ -353,11 +407,17 @@ class Game:
                 return False
         return not self._refusal(played)
 
+    def _rekeyed(self, combo: Combo) -> Combo:
+        """`combo`, a Combo of `rules`, keyed under `play_rules` (after a dealt bomb: the same
+        cards form a combo of the same kind, ordered otherwise)."""
+        return make_combo(self._ctx, combo.cards, _bigtwo.key(self._ctx.tables, bytes(combo.cards)))
+
     def _apply(self, played: Combo) -> None:
         """Play `played`, a move the caller knows legal (`play` has checked it, or `_allows`)."""
         remaining = [c for c in self.hands[self.turn] if c not in played.cards]
         self.hands[self.turn] = remaining
         self.history.append(tuple.__new__(Turn, (self.turn, played)))   # (Turn() is a Python call)
+        self.led = self.to_beat is None
         self.to_beat = played
         self.last_player = self.turn
         self.passes = 0
@@ -395,6 +455,9 @@ class Game:
             self._record_pass()
             self._pass_the_lead()
             return
+        if self.rules.three_threes_force and self._must_answer_threes():
+            raise IllegalMove(f"player {self.turn} holds three 2s and nothing else to play on the "
+                              "lead of three 3s (rules.three_threes_force)")
         self._record_pass()
         self.passes += 1
         if self.rules.passing == "out_of_trick":
@@ -420,10 +483,11 @@ class Game:
         return passing == "ends_trick" or self.passes == self.players - 1
 
     def _next_player(self) -> int:
-        """The next player in turn who is still in the trick."""
-        player = (self.turn + 1) % self.players
+        """The next player in turn (``rules.direction``) who is still in the trick."""
+        step = self._step
+        player = (self.turn + step) % self.players
         while self.out_of_trick >> player & 1:
-            player = (player + 1) % self.players
+            player = (player + step) % self.players
         return player
 
     def _new_trick(self) -> None:
@@ -437,7 +501,7 @@ class Game:
     def _pass_the_lead(self) -> None:
         """A leader with nothing to play hands the lead to the next player; when no player may
         lead any card, the game is a draw."""
-        self.turn = (self.turn + 1) % self.players
+        self.turn = (self.turn + self._step) % self.players
         if all(self._stuck(p) for p in range(self.players)):
             self.outcome = "stalemate"
 
@@ -475,7 +539,7 @@ class Game:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._ctx = context(self.rules)
+        self._ctx = context(self.play_rules)
 
     def __repr__(self) -> str:
         state = (f"turn={self.turn}, to_beat={self.to_beat}" if not self.over else
@@ -513,6 +577,14 @@ def deal_generator(seed: int | np.random.Generator | None) -> np.random.Generato
         return np.random.default_rng(seed)
     except (TypeError, ValueError) as e:
         raise type(e)(f"seed must be None, an int >= 0 or a numpy Generator, got {seed!r} ({e})") from None
+
+
+def _holds_four(hand: Sequence[int]) -> bool:
+    """Whether a hand holds four of a kind (a dealt bomb)."""
+    counts = [0] * 13
+    for card in hand:
+        counts[card // 4] += 1
+    return 4 in counts
 
 
 def _given_hands(hands: Sequence[Cards], players: int) -> list[list[int]]:

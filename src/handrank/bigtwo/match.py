@@ -132,10 +132,14 @@ class Match:
             assert game.winner is not None      # only a shootout gets here without one
             rest = [(game.winner + k) % game.players for k in range(1, game.players)]
             if len(rest) > 1:
-                leader = 0 if rules.play_out_lead == "next" else None     # else the lowest card
-                # the same deal played on: what was played stays out, and the stock is what is left of it
-                play_out = Game(len(rest), rules, deal=game.deal, hands=[game.hands[p] for p in rest],
-                                leader=leader, undealt=game.undealt, play_out=True)
+                # the next player after the one out, in ``rules.direction`` (`rest` is in seat order)
+                leader = (0 if rules.direction == "clockwise" else len(rest) - 1) \
+                    if rules.play_out_lead == "next" else None                  # else the lowest card
+                # the same deal played on, by its rules in play (a dealt bomb's 2s stay low): what
+                # was played stays out, and the stock is what is left of it
+                play_out = Game(len(rest), game.play_rules.replace(dealt_bomb=False), deal=game.deal,
+                                hands=[game.hands[p] for p in rest], leader=leader,
+                                undealt=game.undealt, play_out=True)
                 self._start(play_out, tuple(self.seats[p] for p in rest), "play_out", order, first_out)
                 return play_out
             order.append(self.seats[rest[0]])

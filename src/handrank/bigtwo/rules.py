@@ -14,7 +14,9 @@ BIG_TWO_RANKS = "3456789TJQKA2"
 # Ranks around the cycle in which a straight is a window of five (a window may wrap past the ace).
 _CYCLE = RANKS
 FOUR_OF_A_KIND_MODES = ("with_kicker", "four_cards", "both")
-FLUSH_ORDERS = ("ranks", "suit")
+FLUSH_ORDERS = ("ranks", "suit", "highest_card")
+OPENINGS = ("holding", "alone")
+DIRECTIONS = ("clockwise", "anticlockwise")
 SUIT_TIEBREAKS = ("all", "below_five", "none")
 TWO_PAIR_SIZES = (4, 5)
 FIVE_CARD_MATCHES = ("any", "same_kind", "top_card")
@@ -34,6 +36,8 @@ STRAIGHT_TABLES: dict[str, tuple[tuple[str, str], ...]] = {
     "ace_low": (("23456", "6"),) + PLAIN_STRAIGHTS + (("A2345", "A"),),
     # the text's second ace-low order: ... < 9-T-J-Q-K < A-2-3-4-5 < T-J-Q-K-A
     "ace_low_broadway_top": (("23456", "6"),) + PLAIN_STRAIGHTS[:-1] + (("A2345", "A"), ("TJQKA", "A")),
+    # traditional poker order (``poker_order``): the wheel lowest, the 2 low, broadway on top
+    "poker": (("A2345", "5"), ("23456", "6")) + PLAIN_STRAIGHTS,
 }
 
 
@@ -54,7 +58,8 @@ class Rules:
       its 2; only a higher dragon beats it. The seed's three-player variation, dealt 17 cards each:
       `Game` takes these rules only with ``players=3, deal="all"``.
     - ``flushes``: whether five suited cards that are no straight are a combo.
-    - ``flush_order``: ``"ranks"`` (cards high to low, then the suit) or ``"suit"`` (suit first).
+    - ``flush_order``: ``"ranks"`` (cards high to low, then the suit), ``"suit"`` (suit first) or
+      ``"highest_card"`` (the highest card alone, rank then suit: the `charlesworth` preset).
     - ``straight_above_flush``: a straight beats a flush instead of losing to it.
     - ``four_of_a_kind``: ``"with_kicker"`` (played with any fifth card), ``"four_cards"`` (played
       alone, as a four-card combo) or ``"both"``.
@@ -126,6 +131,28 @@ class Rules:
       once), ``"draw"`` (the game is drawn at once), ``"redeal"`` (the cards are dealt again).
     - ``dragun``: a 13-card hand of six pairs and a single (the Malta "dragun") wins at once; one
       holding a pair of 3s loses at once.
+
+    The seeds' last rules (issue 28; docs/bigtwo.md maps each to its line):
+
+    - ``opening``: the first play ``"holding"`` the lowest card (any combo with it), or that card
+      ``"alone"`` as a single (the `charlesworth` preset).
+    - ``direction``: play passes ``"clockwise"`` (to the next seat, ``turn + 1``) or
+      ``"anticlockwise"`` (``turn - 1``), fixed for the game.
+    - ``bare_triples``: a triple is a play on its own (True) or only inside a five-card hand.
+    - ``three_threes_force``: after a lead of three 3s, the next player may not pass while
+      holding three 2s and no other legal play.
+    - ``dealt_bomb``: when any hand is dealt four of a kind, the 2s become the lowest rank for that
+      game (`Game.play_rules` is then these rules with ``twos_low``).
+    - ``twos_low``: the ranks run 2 < 3 < ... < A everywhere ranks are compared (2♦ the lowest
+      card in hk, A♠ the highest); the straight table keeps its order.
+    - ``smack_down``: on a single top card (2♠ in hk) a player may play four of a kind (four
+      cards) or a run of 3 to 12 pairs of consecutive ranks below the 2 (`Kind.PAIR_RUN`, keyed
+      by its top pair); then each player in turn may smack back with a higher four, or a higher
+      run of as many pairs. These plays never lead and never follow anything else.
+    - ``poker_order``: five-card hands rank as in poker (the 2 low in straights, flushes and four
+      of a kind; A-2-3-4-5 the lowest straight, T-J-Q-K-A the highest: ``straights="poker"``),
+      except that a full house of 2s is above one of aces; a five-card hand must win exactly
+      (``suit_tiebreak`` "below_five" or "none").
     """
 
     suit_order: str = "dchs"
@@ -169,6 +196,15 @@ class Rules:
     last_play: str = "any"
     four_twos: str = "play"
     dragun: bool = False
+    # the seeds' last rules (issue 28)
+    opening: str = "holding"
+    direction: str = "clockwise"
+    bare_triples: bool = True
+    three_threes_force: bool = False
+    poker_order: bool = False
+    dealt_bomb: bool = False
+    twos_low: bool = False
+    smack_down: bool = False
 
     def __post_init__(self) -> None:
         _check_suits(self.suit_order)
@@ -195,6 +231,38 @@ class Rules:
         self._check_play_variants()
         self._check_play_flow()
         self._check_scoring()
+        self._check_last_rules()
+
+    def _check_last_rules(self) -> None:
+        for name in ("bare_triples", "three_threes_force", "poker_order", "dealt_bomb", "twos_low",
+                     "smack_down"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Rules.{name} must be a bool, got {getattr(self, name)!r}")
+        for name, options in (("opening", OPENINGS), ("direction", DIRECTIONS)):
+            if getattr(self, name) not in options:
+                raise ValueError(f"Rules.{name} must be one of {options}, got {getattr(self, name)!r}")
+        if self.poker_order and self.suit_tiebreak == "all":
+            raise ValueError("Rules.poker_order: a five-card hand must win exactly, so it needs "
+                             "suit_tiebreak 'below_five' or 'none'")
+        if self.poker_order and self.straights != STRAIGHT_TABLES["poker"]:
+            raise ValueError("Rules.poker_order ranks straights as poker does (A-2-3-4-5 lowest, "
+                             "T-J-Q-K-A highest): it needs straights='poker'")
+        if self.poker_order and self.flush_order != "ranks":
+            raise ValueError("Rules.poker_order compares flushes card by card: it needs flush_order 'ranks'")
+        if self.dealt_bomb or self.twos_low:
+            for name in ("sisters", "three_card_straights", "long_straights", "dragon"):
+                if getattr(self, name):
+                    raise ValueError(f"Rules.{name} runs over Big Two's rank order, which the 2s low "
+                                     "(dealt_bomb, twos_low) would change: set only one")
+        if self.smack_down:
+            for name, off in (("four_of_a_kind", "with_kicker"), ("two_pair_size", 5), ("long_straights", False),
+                              ("dragon", False), ("dealt_bomb", False), ("twos_low", False),
+                              ("four_beats_all", False)):
+                if getattr(self, name) != off:
+                    raise ValueError(f"Rules.smack_down plays four cards and runs of pairs only as "
+                                     f"smacks: it needs {name}={off!r}")
+        if self.three_threes_force and not self.bare_triples:
+            raise ValueError("Rules.three_threes_force is about a lead of three 3s: it needs bare_triples=True")
 
     def _check_play_variants(self) -> None:
         if self.suit_tiebreak not in SUIT_TIEBREAKS:
@@ -265,12 +333,12 @@ class Rules:
     @property
     def lowest_card(self) -> int:
         """The card id of the lowest card (3♦ in hk), which must open the game."""
-        return 4 * RANKS.index("3") + SUITS.index(self.suit_order[0])
+        return 4 * RANKS.index("2" if self.twos_low else "3") + SUITS.index(self.suit_order[0])
 
     @property
     def highest_card(self) -> int:
         """The card id of the highest card (2♠ in hk), which the last-card rules name."""
-        return 4 * RANKS.index("2") + SUITS.index(self.suit_order[3])
+        return 4 * RANKS.index("A" if self.twos_low else "2") + SUITS.index(self.suit_order[3])
 
     @property
     def five_card_kinds(self) -> tuple[Kind, ...]:
@@ -289,8 +357,14 @@ class Rules:
     @property
     def sizes(self) -> tuple[int, ...]:
         """The numbers of cards a play may have."""
-        small = (1, 2, 3, 4, 5) if self.four_cards_alone or self.two_pair_size == 4 else (1, 2, 3, 5)
-        return small + self.run_sizes
+        four = self.four_cards_alone or self.two_pair_size == 4 or self.smack_down
+        three = self.bare_triples or self.three_card_straights
+        return (1, 2) + (3,) * three + (4,) * four + (5,) + self.run_sizes + self.pair_run_sizes
+
+    @property
+    def pair_run_sizes(self) -> tuple[int, ...]:
+        """The numbers of cards a run of pairs (a smack-down) may have: 6, 8 .. 24."""
+        return tuple(range(6, 25, 2)) * self.smack_down
 
     @property
     def run_sizes(self) -> tuple[int, ...]:
@@ -360,13 +434,13 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "indonesia": {"straights": "indonesia"},
     "vietnam": {"straights": "vietnam"},
     "hawaii": {"suit_order": "cshd", "scoring": "finish_order", "play_out_lead": "lowest_card"},
+    # henrycharlesworth/big2_PPOalgorithm (RULES.md): its rules.md and gameLogic.py, exactly
+    "charlesworth": {"straights": "indonesia", "flush_order": "highest_card", "two_pair": True,
+                     "two_pair_size": 4, "four_of_a_kind": "four_cards", "opening": "alone",
+                     "double_multiplier": 1, "triple_multiplier": 1},
 }
 # Names no longer presets, and why: a user of the old name learns what to use instead.
 _REMOVED = {
-    "charlesworth": "the Big Two preset 'charlesworth' is gone: it was the 'indonesia' ruleset under "
-                    "another name (hk suits, straights 3-4-5-6-7 ... 10-J-Q-K-A < J-Q-K-A-2), not the "
-                    "published rule set of henrycharlesworth/big2_PPOalgorithm (4-card two pair and four "
-                    "of a kind, no 5-card four of a kind, 1 per card left); use Rules.preset('indonesia')",
     "ace_low": "the Big Two preset 'ace_low' is gone: presets are rule sets named for where they are "
                "played, and no place is given for this straight order; use Rules(straights='ace_low')",
 }

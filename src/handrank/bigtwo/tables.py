@@ -33,14 +33,14 @@ __all__ = ["KIND_SHIFT", "TWO_PAIR4_TOP", "big_two_rank", "five_card_kind", "tab
 TWO_PAIR4_TOP = 52     # the highest key of a four-card two pair; bare fours are keyed above it
 
 
-def big_two_rank(card_id: int) -> int:
-    """Rank 0 (three) .. 12 (two) of a card id."""
-    return (card_id // 4 - 1) % 13
+def big_two_rank(card_id: int, twos_low: bool = False) -> int:
+    """Rank 0 (three) .. 12 (two) of a card id; with `twos_low` (a dealt bomb), 0 (two) .. 12 (ace)."""
+    return card_id // 4 if twos_low else (card_id // 4 - 1) % 13
 
 
 @functools.lru_cache(maxsize=64)
 def tables(rules: Rules) -> _bigtwo.Tables:
-    rank = np.array([big_two_rank(c) for c in range(52)], dtype=np.uint8)
+    rank = np.array([big_two_rank(c, rules.twos_low) for c in range(52)], dtype=np.uint8)
     suit = np.array([rules.suit_order.index(SUITS[c % 4]) for c in range(52)], dtype=np.uint8)
     pick = np.zeros((256, 16), dtype=np.uint8)      # rows 52..255: ids a bad row may hold
     if rules.suit_tiebreak == "all":                # else no suit adds to a five-card key
@@ -49,20 +49,22 @@ def tables(rules: Rules) -> _bigtwo.Tables:
             pick[c, ANY_CARD] = suit[c]
     if rules.suit_tiebreak == "none":               # nor to any other key
         suit[:] = 0
-    classes = _classes(rules.straights, rules.flush_order, rules.five_card_kinds)
+    classes = _classes(rules.straights, rules.flush_order, rules.five_card_kinds, rules.poker_order,
+                       rules.twos_low)
     straight_masks = [sum(1 << RANKS.index(r) for r in ranks) for ranks, _ in rules.straights]
     two_pair4 = rules.two_pair and rules.two_pair_size == 4
-    return _bigtwo.Tables(rank, suit, pick.ravel(), classes, rules.four_cards_alone,
+    return _bigtwo.Tables(rank, suit, pick.ravel(), classes, rules.four_cards_alone or rules.smack_down,
                           rules.two_pair and not two_pair4 or rules.sisters, straight_masks, two_pair4,
-                          rules.three_of_a_kind_hand, rules.three_card_straights, rules.run_sizes)
+                          rules.three_of_a_kind_hand, rules.three_card_straights, rules.run_sizes,
+                          rules.bare_triples, rules.smack_down)
 
 
 @functools.lru_cache(maxsize=64)
-def _classes(straights: tuple[tuple[str, str], ...], flush_order: str, five_card_kinds: tuple[Kind, ...]
-             ) -> npt.NDArray[np.uint32]:
+def _classes(straights: tuple[tuple[str, str], ...], flush_order: str, five_card_kinds: tuple[Kind, ...],
+             poker_order: bool = False, twos_low: bool = False) -> npt.NDArray[np.uint32]:
     """The class table of these ruleset facts, shared (read-only) by the rulesets that differ only
     in others (suit order, long runs, follow rules): it is the slow part of a ruleset's tables."""
-    facts = (straights, flush_order, five_card_kinds)
+    facts = (straights, flush_order, five_card_kinds, poker_order, twos_low)
     if signature(*facts) == _bigtwo.BUILT_IN_SIGNATURE:
         return np.frombuffer(_bigtwo.built_in_classes(), dtype=np.uint32)
     classes = np.array(class_table(_high_value, *facts), dtype=np.uint32)
