@@ -241,5 +241,5 @@ def test_u13_the_batch_takes_lists_of_card_strings():
     got = hand_vs_hand_batch([["As", "Ks"]], [["Qh", "Qd"]], [["Jh", "Th", "2c"]])
     np.testing.assert_array_equal(got, want)
     np.testing.assert_array_equal(hand_vs_hand_batch(["As Ks"], [("Qh", 41)], ["Jh Th 2c"]), want)
-    with pytest.raises(ValueError, match="hands2: row 1: cannot parse card 'Qx'"):
+    with pytest.raises(ValueError, match="^row 1: cannot parse card 'Qx'"):
         hand_vs_hand_batch([["As", "Ks"]] * 2, [["Qh", "Qd"], ["Qh", "Qx"]])

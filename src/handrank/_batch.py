@@ -51,7 +51,7 @@ def card_array(hands: npt.ArrayLike, sizes: Sequence[int], what: str) -> Cards:
     a list by its items, like the hand of a scalar call."""
     if isinstance(hands, np.ndarray):
         arr = hands
-    elif isinstance(hands, (list, tuple)) and hands and isinstance(hands[0], str):
+    elif isinstance(hands, (list, tuple)) and hands and _is_text_row(hands[0]):
         arr = _parse_rows(hands)
     else:
         try:
@@ -98,7 +98,13 @@ def row_error(rows: npt.NDArray[Any], row: int) -> ValueError:
     return ValueError(f"row {row}: {problem}")
 
 
-def _parse_rows(rows: Sequence[str]) -> Cards:
+def _is_text_row(row: object) -> bool:
+    """Whether a row is read as a scalar call reads a hand: text (``"As Ks"``) or a list holding
+    card strings (``["As", "Ks"]``, ``("Qh", 41)``)."""
+    return isinstance(row, str) or (isinstance(row, (list, tuple)) and any(isinstance(c, str) for c in row))
+
+
+def _parse_rows(rows: Sequence[str | Sequence[str | int]]) -> Cards:
     parsed = []
     for i, row in enumerate(rows):
         try:

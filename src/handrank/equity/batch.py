@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from handrank import _batch
-from handrank.cards import cards as parse_cards, hand_problem
+from handrank.cards import hand_problem
 from handrank.equity import _equity
 
 if TYPE_CHECKING:
@@ -24,15 +24,15 @@ def hand_vs_hand_batch(hands1: npt.ArrayLike, hands2: npt.ArrayLike, boards: npt
     board). Any integer dtype, or lists of rows, a row being hand text (``"As Ks"``) or a list of
     card strings or ids (``["As", "Ks"]``). Releases the GIL; a row with a repeated card raises
     ValueError naming it."""
-    first = _batch.card_array(_card_lists(hands1, "hands1"), (2,), "hands1")
-    second = _batch.card_array(_card_lists(hands2, "hands2"), (2,), "hands2")
+    first = _batch.card_array(hands1, (2,), "hands1")
+    second = _batch.card_array(hands2, (2,), "hands2")
     n = first.shape[0]
     if boards is None:
         board = np.zeros((n, 0), dtype=np.uint8)
     elif isinstance(boards, np.ndarray) and boards.ndim == 2 and boards.shape[1] == 0:
         board = boards.astype(np.uint8)
     else:
-        board = _batch.card_array(_card_lists(boards, "boards"), (3, 4, 5), "boards")
+        board = _batch.card_array(boards, (3, 4, 5), "boards")
     if second.shape[0] != n or board.shape[0] != n:
         raise ValueError(f"hands1, hands2 and boards must have as many rows, got {n}, "
                          f"{second.shape[0]} and {board.shape[0]}")
@@ -48,19 +48,3 @@ def hand_vs_hand_batch(hands1: npt.ArrayLike, hands2: npt.ArrayLike, boards: npt
         raise ValueError(f"row {bad}: {hand_problem(rows[bad])}")
     return out
 
-
-def _card_lists(rows: npt.ArrayLike, what: str) -> npt.ArrayLike:
-    """Rows given as lists of card strings (``[["As", "Ks"], ...]``) as lists of ids, as a scalar
-    call reads a hand; anything else as it is, for _batch.card_array."""
-    if not (isinstance(rows, (list, tuple)) and rows and isinstance(rows[0], (list, tuple))
-            and any(isinstance(c, str) for c in rows[0])):
-        return rows
-    ids = []
-    for i, row in enumerate(rows):
-        try:
-            ids.append(parse_cards(row))
-        except (TypeError, ValueError) as exc:
-            raise type(exc)(f"{what}: row {i}: {exc}") from None
-    if any(len(r) != len(ids[0]) for r in ids):
-        raise ValueError(f"{what}: every row must have as many cards as row 0 ({len(ids[0])})")
-    return ids
