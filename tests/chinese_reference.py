@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -768,3 +769,9 @@ def royalty_rich_hand(rng: np.random.Generator, i: int) -> list[int]:
     else:
         deck = np.arange(52)
     return [int(c) for c in rng.choice(deck, size=13, replace=False)]
+
+
+def rules_dict(rules):
+    """The reference's dict of a ``chinese.Rules`` (its fields; tables as dicts)."""
+    return {f.name: getattr(rules, f.name) if not isinstance(getattr(rules, f.name), tuple)
+            else dict(getattr(rules, f.name)) for f in dataclasses.fields(rules) if f.name != "name"}

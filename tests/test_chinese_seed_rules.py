@@ -2,7 +2,6 @@
 the middle as a 2-7 low, the game to 11, the scoop bonus as a number, mis-set hands still played.
 Each against the seed line it comes from and the independent oracle tests/chinese_reference.py,
 alone and mixed with every other field on random deals."""
-import dataclasses
 
 import numpy as np
 import pytest
@@ -33,12 +32,6 @@ LOW_ROYALTIES = (("97532", 1), ("86432", 2), ("75432", 4))
 
 def rules(**changes):
     return chinese.Rules().replace(**changes)
-
-
-def ref_rules(r):
-    """The reference's dict of a chinese.Rules."""
-    return {f.name: getattr(r, f.name) if not isinstance(getattr(r, f.name), tuple)
-            else dict(getattr(r, f.name)) for f in dataclasses.fields(r) if f.name != "name"}
 
 
 def as_boards(boards):
@@ -152,10 +145,10 @@ def test_low_middle_best_setting_against_brute_force(objective):
     got = chinese.best_setting_batch(hands, r, obj, threads=1)
     differs = 0
     for hand, board, value in zip(hands, as_boards(got.boards), got.value):
-        want = ref.brute_force(hand, ref_rules(r), obj)
+        want = ref.brute_force(hand, ref.rules_dict(r), obj)
         assert board == wanted(want), hr.hand_str(hand)
         assert value == want["value"]
-        high = ref.brute_force(hand, ref_rules(rules()), obj)
+        high = ref.brute_force(hand, ref.rules_dict(rules()), obj)
         differs += wanted(high) != board
     assert differs > 0
     assert chinese.best_setting(hands[0], r, obj).value == got.value[0]
@@ -214,7 +207,7 @@ def test_ev_under_the_new_rules_against_brute_force(small_sample, changes):
     hands = [low_rich_hand(rng, i) for i in range(3)] + hr.random_hands(3, 13, seed=2821).tolist()
     got = chinese.best_setting_batch(hands, r, "ev")
     for hand, board, value in zip(hands, as_boards(got.boards), got.value):
-        want = ref.brute_force(hand, ref_rules(r), "ev", tables)
+        want = ref.brute_force(hand, ref.rules_dict(r), "ev", tables)
         assert board == wanted(want), hr.hand_str(hand)
         assert value == pytest.approx(want["value"], abs=1e-9)
 
@@ -414,7 +407,7 @@ def test_random_rule_sets_against_the_reference():
     for round_ in range(24):
         r = random_rules(rng)
         seen.add((r.low_middle, r.mis_set_played, r.scoop_bonus is not None))
-        spec = ref_rules(r)
+        spec = ref.rules_dict(r)
         players = 2 + round_ % 3
         deals = mixed_deals(rng, 10, players, r)
         for deal in deals:
@@ -448,7 +441,7 @@ def test_best_settings_under_random_rule_sets_against_brute_force():
         hand = low_rich_hand(rng, i) if i % 2 else ref.royalty_rich_hand(rng, i)
         for obj in ("royalties", objective):
             got = chinese.best_setting(hand, r, obj)
-            want = ref.brute_force(hand, ref_rules(r), obj)
+            want = ref.brute_force(hand, ref.rules_dict(r), obj)
             assert as_boards([got.board.cards]) == [wanted(want)] and got.value == want["value"], (r, hand)
 
 

@@ -30,12 +30,6 @@ def rules(**changes):
     return chinese.Rules().replace(**changes)
 
 
-def ref_rules(r):
-    """The reference's dict of a chinese.Rules."""
-    return {f.name: getattr(r, f.name) if not isinstance(getattr(r, f.name), tuple)
-            else dict(getattr(r, f.name)) for f in dataclasses.fields(r) if f.name != "name"}
-
-
 def board(text):
     return ofc.Board.parse(text)
 
@@ -130,7 +124,7 @@ def test_naturals_are_paid_before_anyone_surrenders():
     assert chinese.natural(dragon.replace("/", "")).kind == "dragon"
     for gave_up in ([1], [0], [0, 1], [1, 2], [2], [0, 1, 2]):
         got = chinese.score([dragon, plain, third], r, surrendered=gave_up)
-        assert got == ref.score([dragon, plain, third], ref_rules(r), set(gave_up))
+        assert got == ref.score([dragon, plain, third], ref.rules_dict(r), set(gave_up))
         assert got[0] == 26                                   # 13 from each, surrender or not
     assert chinese.score([dragon, plain, third], r, surrendered=[1]) == [26, -13 - 3, -13 + 3]
 
@@ -176,7 +170,7 @@ def test_surrender_tables_against_reference(scoring):
         for deal in random_tables(rng, 150, players, kinds):
             gave_up = {p for p in range(players) if rng.random() < 0.35}
             got = chinese.score(list(deal), r, surrendered=sorted(gave_up))
-            assert got == ref.score(list(deal), ref_rules(r), gave_up), (deal.tolist(), gave_up)
+            assert got == ref.score(list(deal), ref.rules_dict(r), gave_up), (deal.tolist(), gave_up)
             assert sum(got) == 0
 
 
@@ -187,7 +181,7 @@ def test_score_batch_surrender_flags_against_reference():
     flags = rng.random((1200, 2)) < 0.3
     got = chinese.score_batch(deals[:, 0], deals[:, 1], r, surrendered_a=flags[:, 0],
                               surrendered_b=flags[:, 1])
-    want = [ref.pair_points(a.tolist(), b.tolist(), ref_rules(r), tuple(f))
+    want = [ref.pair_points(a.tolist(), b.tolist(), ref.rules_dict(r), tuple(f))
             for a, b, f in zip(deals[:, 0], deals[:, 1], flags.tolist())]
     assert got.tolist() == want
 
@@ -220,7 +214,7 @@ def test_variant_natural_seed_examples(kind):
     # paid at once against a hand without one, whatever the settings
     rng = np.random.default_rng(len(kind))
     rest = None
-    while rest is None or ref.natural(rest, ref_rules(r)) is not None:
+    while rest is None or ref.natural(rest, ref.rules_dict(r)) is not None:
         rest = rng.permutation([c for c in range(52) if c not in E(holds)])[:13].tolist()
     assert chinese.score_batch([E(holds)], [rest], r).tolist() == [5]
     assert chinese.score_batch([rest], [E(holds)], r).tolist() == [-5]
@@ -260,7 +254,7 @@ def test_variant_naturals_against_reference():
     seen = set()
     for r in variant_rule_sets(rng):
         for hand in hands:
-            got, want = chinese.natural(hand, r), ref.natural(hand, ref_rules(r))
+            got, want = chinese.natural(hand, r), ref.natural(hand, ref.rules_dict(r))
             assert (got is None) == (want is None), hr.hand_str(hand)
             if got is not None:
                 assert (got.kind, got.units) == (want.kind, want.units), hr.hand_str(hand)
@@ -276,7 +270,7 @@ def test_variant_naturals_score_batch_against_reference():
     deals[swap] = deals[swap][:, ::-1]
     for r in variant_rule_sets(rng):
         got = chinese.score_batch(deals[:, 0], deals[:, 1], r, threads=2)
-        want = [ref.pair_points(a.tolist(), b.tolist(), ref_rules(r)) for a, b in deals]
+        want = [ref.pair_points(a.tolist(), b.tolist(), ref.rules_dict(r)) for a, b in deals]
         assert got.tolist() == want
 
 
@@ -321,10 +315,10 @@ def test_one_royalty_scores_against_reference(scoring, to_winner):
     best = rng.random((800, 2)) < 0.4
     deals[best] = chinese.best_setting_batch(deals[best], threads=1).boards
     got = chinese.score_batch(deals[:, 0], deals[:, 1], r)
-    want = [ref.pair_points(a.tolist(), b.tolist(), ref_rules(r)) for a, b in deals]
+    want = [ref.pair_points(a.tolist(), b.tolist(), ref.rules_dict(r)) for a, b in deals]
     assert got.tolist() == want
     found = chinese.evaluate_batch(deals.reshape(-1, 13), r)
-    want_roy = [ref.royalties(*ref.setting_rows(s.tolist()), rules=ref_rules(r)) for s in deals.reshape(-1, 13)]
+    want_roy = [ref.royalties(*ref.setting_rows(s.tolist()), rules=ref.rules_dict(r)) for s in deals.reshape(-1, 13)]
     assert found.royalties.tolist() == [list(x) for x in want_roy]
 
 
@@ -340,7 +334,7 @@ def test_one_royalty_best_setting_against_brute_force():
     hands = royalty_hands(rng, 24)
     got = chinese.best_setting_batch(hands, r)
     for hand, boards, value in zip(hands, got.boards, got.value):
-        want = ref.brute_force(hand, ref_rules(r))
+        want = ref.brute_force(hand, ref.rules_dict(r))
         assert (tuple(boards[:3]), tuple(boards[3:8]), tuple(boards[8:])) == (want["top"], want["middle"], want["bottom"])
         assert value == want["value"]
     assert chinese.best_setting(hands[0], r).value == got.value[0]
@@ -404,10 +398,10 @@ def test_wheel_second_best_settings_against_brute_force(objective):
     got = chinese.best_setting_batch(hands, r, obj, threads=1)
     differs = 0
     for hand, boards, value in zip(hands, got.boards, got.value):
-        want = ref.brute_force(hand, ref_rules(r), obj, tables)
+        want = ref.brute_force(hand, ref.rules_dict(r), obj, tables)
         assert (tuple(boards[:3]), tuple(boards[3:8]), tuple(boards[8:])) == (want["top"], want["middle"], want["bottom"]), hr.hand_str(hand)
         assert value == pytest.approx(want["value"], abs=1e-9)
-        plain = ref.brute_force(hand, ref_rules(r.replace(wheel_second=False)), obj,
+        plain = ref.brute_force(hand, ref.rules_dict(r.replace(wheel_second=False)), obj,
                                 chinese.row_tables(r.replace(wheel_second=False)) if tables else None)
         differs += (plain["top"], plain["middle"], plain["bottom"]) != (want["top"], want["middle"], want["bottom"])
     assert differs > 0                               # the rule changes some best settings
@@ -440,7 +434,7 @@ def test_wheel_second_scores_against_reference(scoring):
     a = np.where((rng.random(n) < 0.5)[:, None], chinese.best_setting_batch(a, r, threads=1).boards, a)
     b = np.where((rng.random(n) < 0.5)[:, None], chinese.best_setting_batch(b, r, threads=1).boards, b)
     got = chinese.score_batch(a, b, r)
-    want = [ref.pair_points(x.tolist(), y.tolist(), ref_rules(r)) for x, y in zip(a, b)]
+    want = [ref.pair_points(x.tolist(), y.tolist(), ref.rules_dict(r)) for x, y in zip(a, b)]
     assert got.tolist() == want
     assert not np.array_equal(got, chinese.score_batch(a, b, r.replace(wheel_second=False)))
 
@@ -533,7 +527,7 @@ def test_surrender_lies_between_two_rows_and_a_scoop_on_random_deals(scoring):
             continue
         plain.append(i)
         rows = ref.row_results(ref.setting_rows(a), ref.setting_rows(b))
-        paid = -ref.pair_points(a, b, ref_rules(no_royalties))
+        paid = -ref.pair_points(a, b, ref.rules_dict(no_royalties))
         if sorted(rows) == [-1, -1, 1]:
             lose_two.add(paid)
         elif rows == [-1, -1, -1]:
@@ -607,7 +601,7 @@ def test_wheel_second_naturals_against_reference():
     hands = [h for kind in ("three straights", "three flushes") for h in
              (wheel_natural_hand(rng, kind) for _ in range(28)) if h is not None]
     got = [chinese.natural(h, r) for h in hands]
-    want = [ref.natural(h, ref_rules(r)) for h in hands]
+    want = [ref.natural(h, ref.rules_dict(r)) for h in hands]
     for hand, g, w in zip(hands, got, want):
         assert w is not None and (g.kind, g.units) == (w.kind, w.units), hr.hand_str(hand)
         assert (tuple(g.setting.top), tuple(g.setting.middle), tuple(g.setting.bottom)) in w.settings
@@ -616,8 +610,8 @@ def test_wheel_second_naturals_against_reference():
     for i, j in itertools.combinations(range(len(hands)), 2):
         if got[i].kind == got[j].kind:
             assert chinese.compare_naturals(got[i], got[j]) == ref.compare_naturals(want[i], want[j])
-            plain = ref.compare_naturals(ref.natural(hands[i], ref_rules(r.replace(wheel_second=False))),
-                                         ref.natural(hands[j], ref_rules(r.replace(wheel_second=False))))
+            plain = ref.compare_naturals(ref.natural(hands[i], ref.rules_dict(r.replace(wheel_second=False))),
+                                         ref.natural(hands[j], ref.rules_dict(r.replace(wheel_second=False))))
             differ += plain != ref.compare_naturals(want[i], want[j])
     assert differ > 0                 # the rule decides some comparisons
 
@@ -659,10 +653,10 @@ def test_one_royalty_ev_against_brute_force(small_sample, scoring, to_winner):
     got = chinese.best_setting_batch(hands, r, "ev")
     differs = 0
     for hand, boards, value in zip(hands, got.boards, got.value):
-        want = ref.brute_force(hand, ref_rules(r), "ev", tables)
+        want = ref.brute_force(hand, ref.rules_dict(r), "ev", tables)
         assert (tuple(boards[:3]), tuple(boards[3:8]), tuple(boards[8:])) == (want["top"], want["middle"], want["bottom"]), hr.hand_str(hand)
         assert value == pytest.approx(want["value"], abs=1e-9)
-        every = ref.brute_force(hand, ref_rules(r.replace(one_royalty=False)), "ev", tables)
+        every = ref.brute_force(hand, ref.rules_dict(r.replace(one_royalty=False)), "ev", tables)
         differs += every["value"] != pytest.approx(want["value"], abs=1e-9)
     assert differs > 0                     # counting every royalty would value some hands otherwise
     assert chinese.best_setting(hands[0], r, "ev").value == pytest.approx(got.value[0])
@@ -678,7 +672,7 @@ def test_one_royalty_opponent_sample_keeps_one_royalty(small_sample):
     hands = np.sort(hr.random_hands(ev.OPPONENTS, 13, seed=ev.SEED), axis=1)
     found = chinese.best_setting_batch(hands, r)
     for hand, value in zip(hands[:4], found.value[:4]):
-        assert value == ref.brute_force(hand.tolist(), ref_rules(r))["value"]
+        assert value == ref.brute_force(hand.tolist(), ref.rules_dict(r))["value"]
     settings = chinese.evaluate_batch(found.boards, r)
     kept, values = settings.royalties, settings.values
     assert ((kept > 0).sum(axis=1) <= 1).all() and (kept.max(axis=1) == found.value).all()
@@ -705,7 +699,7 @@ def test_one_royalty_ev_search_against_every_setting(small_sample):
             row_royalty = np.stack([mine[k][values[:, k]] for k in range(3)], axis=1)
             kept = 2 - np.argmax(row_royalty[:, ::-1], axis=1)
             row_royalty = np.where(np.arange(3) == kept[:, None], row_royalty, 0)
-            return ref.ev_values(values, row_royalty, ref_rules(r), tables)
+            return ref.ev_values(values, row_royalty, ref.rules_dict(r), tables)
         got = chinese.best_setting_batch(hands, r, "ev", threads=2)
         want = chinese.best_setting_batch(hands, r, every_setting)
         assert np.array_equal(got.boards, want.boards)

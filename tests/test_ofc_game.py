@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import ofc_reference as ref
+from ofc_support import dealt_sequences
 from handrank import ofc
 from handrank.cards import cards as parse_cards
 from handrank.ofc import actions
@@ -238,19 +239,6 @@ def random_policy(rng: random.Random):
         else:
             game.play_action(int(rng.choice(np.flatnonzero(actions.mask(game)))))
     return choose
-
-
-def dealt_sequences(game: ofc.Game) -> dict[int, list[tuple[int, ...]]]:
-    """What each player is dealt at each of their turns (deals do not depend on the play)."""
-    copy = pickle.loads(pickle.dumps(game))
-    out: dict[int, list[tuple[int, ...]]] = {p: [] for p in range(game.players)}
-    while not copy.over:
-        out[copy.turn].append(copy.dealt)
-        if copy.fantasyland_turn:
-            copy.play_fantasyland()
-        else:
-            copy.play(copy.legal_placements()[0])
-    return out
 
 
 def look_ahead_policy(game: ofc.Game):

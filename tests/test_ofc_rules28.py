@@ -4,7 +4,6 @@ naturals paid as in Chinese poker; then random games and matches under random ru
 the new fields with the old (cards conserved, payments zero-sum, masks equal to the legal sets)."""
 from __future__ import annotations
 
-import pickle
 import random
 
 import numpy as np
@@ -12,6 +11,7 @@ import pytest
 
 import chinese_reference as cref
 import ofc_reference as ref
+from ofc_support import dealt_sequences
 from handrank import chinese, ofc
 from handrank.chinese.rules import NATURAL_VARIANTS, NATURALS
 from handrank.ofc import actions
@@ -21,24 +21,11 @@ KINDS = NATURALS + NATURAL_VARIANTS
 
 
 # ----------------------------------------------------------------------------- policies
-def _deals(game: ofc.Game) -> dict[int, list[tuple[int, ...]]]:
-    """What each street-by-street player is dealt at each turn (the deal does not depend on play)."""
-    copy = pickle.loads(pickle.dumps(game))
-    out: dict[int, list[tuple[int, ...]]] = {p: [] for p in range(game.players)}
-    while not copy.over:
-        out[copy.turn].append(copy.dealt)
-        if copy.fantasyland_turn:
-            copy.play_fantasyland()
-        else:
-            copy.play(copy.legal_placements()[0])
-    return out
-
-
 def seeing_policy(game: ofc.Game):
     """Each street-by-street player sets the board `ofc.complete` finds for every card they will
     be dealt (it sees the future: Fantasyland comes often); Fantasyland hands by the solver."""
     plans = {}
-    for player, deals in _deals(game).items():
+    for player, deals in dealt_sequences(game).items():
         if game.fantasyland[player] or not deals:
             continue
         board = ofc.complete(PartialBoard(), [c for d in deals for c in d], game.rules)
