@@ -8,7 +8,8 @@ as Dask jobs, on any scheduler (threads, processes or a `distributed` cluster).
 Every task runs the nogil batch kernels on `threads` threads (default 1): Dask runs as many tasks
 at once as a worker has threads, so one thread per task fills the worker's cores without
 oversubscribing them. A bad row raises the batch function's ValueError with the row's index in
-the whole array, not in its chunk (of several, the first, as the batch call). See docs/dask.md.
+the whole array, not in its chunk (`map_hands`: of several, the first, as the batch call; `evaluate`:
+the first of the chunk whose task failed first). See docs/dask.md.
 """
 # Dask's API is not annotated (and absent where the extra is not installed):
 # mypy: disable-error-code="no-untyped-call, no-any-return, import-not-found"
@@ -81,10 +82,9 @@ def evaluate(hands: npt.ArrayLike | da.Array, game: str = "high", *, threads: in
     # map_blocks passes as block_info; blockwise takes an ArraySliceDep since dask 2024.12, the
     # extra's floor: docs/dask.md, Versions).
     rows = ArraySliceDep((hands.chunks[0],))
-    outcomes = da.blockwise(_evaluate_block, "i", hands, "ij", rows, "i", func, None, threads, None,
-                            options, None, concatenate=None, align_arrays=False, dtype=meta.dtype,
-                            meta=meta)
-    return _first_bad_row_first(outcomes)
+    return da.blockwise(_evaluate_block, "i", hands, "ij", rows, "i", func, None, threads, None,
+                        options, None, concatenate=None, align_arrays=False, dtype=meta.dtype,
+                        meta=meta)
 
 
 def count_all(k: int = 7, *, tasks: int | None = None) -> da.Array:
@@ -262,55 +262,16 @@ def _call_block(func: Callable[..., R], block: npt.NDArray[Any], start: int, thr
 
 
 def _evaluate_block(blocks: list[npt.NDArray[Any]], rows: tuple[slice], func: Callable[..., npt.NDArray[Any]],
-                    threads: int, options: dict[str, Any]) -> npt.NDArray[Any] | _BadRow:
+                    threads: int, options: dict[str, Any]) -> npt.NDArray[Any]:
     (block,) = blocks   # one block across: _rows joined the columns
-    try:
-        return _call_block(func, block, rows[0].start, threads, options)
-    except ValueError as exc:       # raised by _settled, once no earlier chunk has a bad row
-        return _BadRow(str(exc))
+    return _call_block(func, block, rows[0].start, threads, options)
 
 
 class _BadRow:
-    """A chunk's ValueError, kept rather than raised (see _first_bad_row_first)."""
+    """A chunk's ValueError, kept rather than raised (see map_hands)."""
 
     def __init__(self, message: str) -> None:
         self.message = message
-
-
-def _first_bad_row_first(outcomes: da.Array) -> da.Array:
-    """The values of `outcomes` (each chunk's values or its _BadRow), where a bad row raises the
-    error of the first chunk that has one, as the batch call names the first bad row of all:
-    whichever task fails first, a Dask scheduler reports its error. A chain of small tasks carries
-    the first _BadRow of the chunks so far; chunk i's values wait for the chain up to chunk i - 1,
-    not for any later chunk."""
-    from dask.base import tokenize
-    from dask.highlevelgraph import HighLevelGraph
-
-    token = tokenize(outcomes)
-    chain, name = f"handrank-first-bad-row-{token}", f"handrank-values-{token}"
-    graph: dict[Any, Any] = {}
-    before = None
-    for i in range(outcomes.numblocks[0]):
-        graph[(name, i)] = (_settled, (outcomes.name, i), before)
-        graph[(chain, i)] = (_first_bad, before, (outcomes.name, i))
-        before = (chain, i)
-    depends: list[Any] = [outcomes]      # (Dask's annotations do not take its own Array here)
-    layers = HighLevelGraph.from_collections(name, graph, dependencies=depends)
-    return da.Array(layers, name, chunks=outcomes.chunks, meta=outcomes._meta)
-
-
-def _first_bad(before: _BadRow | None, outcome: npt.NDArray[Any] | _BadRow) -> _BadRow | None:
-    if before is not None:
-        return before
-    return outcome if isinstance(outcome, _BadRow) else None
-
-
-def _settled(outcome: npt.NDArray[Any] | _BadRow, before: _BadRow | None) -> npt.NDArray[Any]:
-    bad = before if before is not None else outcome
-    if isinstance(bad, _BadRow):
-        raise ValueError(bad.message)
-    assert not isinstance(outcome, _BadRow)
-    return outcome
 
 
 def _equity_block(block: npt.NDArray[np.int16], calculate: Callable[..., Any],
