@@ -1,0 +1,306 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Compiled loops of handrank.iso: suit-isomorphic hand indexing and its inverse.
+
+A hand's class is the multiset, over the four suits, of each suit's cards round by round. Each suit
+gets a *shape* (how many of its cards fall in each round, 4 bits per round) and an index among the
+hands of that shape (the rank sets of its rounds, each ranked among the ranks earlier rounds left
+free, in mixed radix). The suits sorted by (shape, index) give the *configuration* (the sorted
+shapes), looked up in a hash table built by handrank.iso, and the index is the configuration's
+offset plus, for each group of suits of equal shape, the rank of its multiset of indices.
+"""
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+
+# Card id 4 * rank + suit as a bit of a 64-bit word holding one 16-bit rank set per suit.
+cdef uint64_t CARD_BIT[256]     # 0 for the ids over 51
+# COLEX[s]: the rank of the 13-bit set s among the sets of its size, in colex order.
+cdef uint16_t COLEX[8192]
+cdef uint8_t POPCOUNT[8192]
+# Software pext for 13 bits in two parts: PEXT_LO[mask_lo << 7 | bits_lo] (7 bits) and
+# PEXT_HI[mask_hi << 6 | bits_hi] (6 bits): the bits of `bits` under `mask`, packed down.
+cdef uint8_t PEXT_LO[128 * 128]
+cdef uint8_t PEXT_HI[64 * 64]
+cdef uint32_t BINOM13[14][14]
+cdef bint ready = False
+
+DEF RANKS_MASK = 0x1fff
+DEF MAX_ROUNDS = 8
+
+
+cdef inline uint64_t lane_popcounts(uint64_t x) noexcept nogil:
+    """The number of set bits in each 16-bit lane of x, in that lane."""
+    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
+    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
+    x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    return (x + (x >> 8)) & <uint64_t>0x00FF00FF00FF00FF
+
+
+cdef inline int popcount64(uint64_t x) noexcept nogil:
+    x = lane_popcounts(x)
+    return <int>((x * <uint64_t>0x0001000100010001) >> 48)
+
+
+cdef uint64_t binom_small(uint64_t y, int k) noexcept nogil:
+    """C(y, k) for k in 0..4, exact wherever the result fits in 64 bits (each step divides before
+    it multiplies where the factor allows)."""
+    cdef uint64_t c2, c3
+    if k == 0:
+        return 1
+    if k == 1:
+        return y
+    if y < <uint64_t>k:
+        return 0
+    c2 = (y >> 1) * (y - 1) if y % 2 == 0 else y * ((y - 1) >> 1)
+    if k == 2:
+        return c2
+    c3 = c2 * ((y - 2) // 3) if (y - 2) % 3 == 0 else (c2 // 3) * (y - 2)
+    if k == 3:
+        return c3
+    if (y - 3) % 4 == 0:
+        return c3 * ((y - 3) // 4)
+    if (y - 3) % 2 == 0:
+        return (c3 >> 1) * ((y - 3) >> 1)
+    return (c3 >> 2) * (y - 3)
+
+
+cdef uint32_t pext13(uint32_t bits, uint32_t mask) noexcept nogil:
+    return PEXT_LO[((mask & 127) << 7) | (bits & 127)] | (
+        <uint32_t>PEXT_HI[((mask >> 7) << 6) | (bits >> 7)] << POPCOUNT[mask & 127])
+
+
+def init_tables():
+    """Fill the small rank-set tables (once per process; a few microseconds)."""
+    global ready
+    cdef int c, s, mask, bits, i, j, n, k, out_bit
+    if ready:
+        return
+    for c in range(256):
+        CARD_BIT[c] = (<uint64_t>1) << (16 * (c & 3) + (c >> 2)) if c < 52 else 0
+    for n in range(14):
+        for k in range(14):
+            BINOM13[n][k] = 0 if k > n else (1 if k == 0 or k == n else BINOM13[n - 1][k - 1] + BINOM13[n - 1][k])
+    for s in range(8192):
+        n = 0
+        c = 0
+        for i in range(13):
+            if s >> i & 1:
+                n += 1
+                c += BINOM13[i][n]
+        POPCOUNT[s] = n
+        COLEX[s] = c
+    for mask in range(128):
+        for bits in range(128):
+            out_bit = 0
+            j = 0
+            for i in range(7):
+                if mask >> i & 1:
+                    if bits >> i & 1:
+                        out_bit |= 1 << j
+                    j += 1
+            PEXT_LO[mask << 7 | bits] = out_bit
+    for mask in range(64):
+        for bits in range(64):
+            out_bit = 0
+            j = 0
+            for i in range(6):
+                if mask >> i & 1:
+                    if bits >> i & 1:
+                        out_bit |= 1 << j
+                    j += 1
+            PEXT_HI[mask << 6 | bits] = out_bit
+    ready = True
+
+
+cdef inline void sort2(uint64_t* a, uint64_t* b) noexcept nogil:
+    cdef uint64_t x = a[0], y = b[0]
+    a[0] = x if x < y else y
+    b[0] = y if x < y else x
+
+
+def index_rows(const uint8_t[:, ::1] cards, uint64_t[::1] out, const uint8_t[::1] round_end,
+               const int32_t[::1] slots, const uint64_t[:, ::1] config_shapes,
+               const uint64_t[::1] config_offset, const uint64_t[:, ::1] config_mult,
+               const uint8_t[:, ::1] config_within):
+    """Index every row for the round that ends at card round_end[-1] (round_end[r]: one past the
+    last card of round r); the first bad row (id > 51 or a repeated card anywhere in the row), or
+    -1. `slots` is the configuration hash table (a power of two long, -1 where empty)."""
+    cdef Py_ssize_t bad
+    with nogil:
+        bad = index_loop(cards, out, round_end, slots, config_shapes, config_offset, config_mult,
+                         config_within)
+    return bad
+
+
+cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const uint8_t[::1] round_end,
+                           const int32_t[::1] slots, const uint64_t[:, ::1] config_shapes,
+                           const uint64_t[::1] config_offset, const uint64_t[:, ::1] config_mult,
+                           const uint8_t[:, ::1] config_within) noexcept nogil:
+    cdef Py_ssize_t n = cards.shape[0], k = cards.shape[1], row, i
+    cdef int rounds = round_end.shape[0], r, s, start, m
+    cdef int ends[MAX_ROUNDS]
+    cdef uint64_t slot_mask = <uint64_t>slots.shape[0] - 1
+    cdef uint64_t words[MAX_ROUNDS]
+    cdef uint64_t counts[MAX_ROUNDS]
+    cdef uint64_t keys[4]
+    cdef uint64_t seen, word, shape, suit_index, key_lo, key_hi, slot, index, x
+    cdef uint32_t rank_set, free, used_count
+    cdef int32_t config
+    cdef const uint8_t* hand
+    for r in range(rounds):
+        ends[r] = round_end[r]
+    for row in range(n):
+        hand = &cards[row, 0]
+        # Ids over 51 have no bit and a repeated card sets its bit twice: either way the row
+        # shows fewer bits than cards (one test per row instead of one per card).
+        start = 0
+        seen = 0
+        for r in range(rounds):
+            word = 0
+            for i in range(start, ends[r]):
+                word |= CARD_BIT[hand[i]]
+            words[r] = word
+            counts[r] = lane_popcounts(word)
+            seen |= word
+            start = ends[r]
+        for i in range(start, k):
+            seen |= CARD_BIT[hand[i]]
+        if popcount64(seen) != k:
+            return row
+        for s in range(4):
+            rank_set = (words[0] >> (16 * s)) & RANKS_MASK
+            m = (counts[0] >> (16 * s)) & 15
+            shape = m
+            suit_index = COLEX[rank_set]
+            used_count = m
+            free = ~rank_set & RANKS_MASK
+            for r in range(1, rounds):
+                rank_set = (words[r] >> (16 * s)) & RANKS_MASK
+                m = (counts[r] >> (16 * s)) & 15
+                suit_index = suit_index * BINOM13[13 - used_count][m] + COLEX[pext13(rank_set, free)]
+                shape |= (<uint64_t>m) << (4 * r)
+                used_count += m
+                free &= ~rank_set
+            keys[s] = shape << 32 | suit_index
+        sort2(&keys[0], &keys[1])
+        sort2(&keys[2], &keys[3])
+        sort2(&keys[0], &keys[2])
+        sort2(&keys[1], &keys[3])
+        sort2(&keys[1], &keys[2])
+        key_lo = (keys[0] >> 32) | (keys[1] >> 32 << 32)
+        key_hi = (keys[2] >> 32) | (keys[3] >> 32 << 32)
+        slot = (((key_lo * <uint64_t>0x9E3779B97F4A7C15) ^ (key_hi * <uint64_t>0xC2B2AE3D27D4EB4F))
+                >> 32) & slot_mask
+        while True:
+            config = slots[slot]
+            if config < 0 or (config_shapes[config, 0] == key_lo and config_shapes[config, 1] == key_hi):
+                break
+            slot = (slot + 1) & slot_mask
+        if config < 0:      # pragma: no cover - every valid hand has a configuration
+            return row
+        index = config_offset[config]
+        for s in range(4):
+            x = <uint32_t>keys[s]      # the suit index, below its shape
+            m = config_within[config, s]
+            # a suit alone in its group (or first in it) adds C(x, 1) = x
+            index += config_mult[config, s] * (x if m == 0 else binom_small(x + m, m + 1))
+        out[row] = index
+    return -1
+
+
+cdef uint64_t unrank_multiset_member(uint64_t* rest, uint64_t values, int i) noexcept nogil:
+    """The largest y in [i, values - 1 + i] with C(y, i + 1) <= rest[0]; takes it off rest."""
+    cdef uint64_t lo = i, hi = values - 1 + i, mid
+    while lo < hi:
+        mid = lo + (hi - lo + 1) // 2
+        if binom_small(mid, i + 1) <= rest[0]:
+            lo = mid
+        else:
+            hi = mid - 1
+    rest[0] -= binom_small(lo, i + 1)
+    return lo
+
+
+def unindex_rows(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t[::1] round_end,
+                 const uint64_t[:, ::1] config_shapes, const uint64_t[::1] config_offset,
+                 const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
+                 const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count):
+    """The canonical hand of each index (checked below the size by the caller): the suit with the
+    largest key (the most cards first) is clubs, the next diamonds, and so on; each round's cards
+    in increasing id order."""
+    cdef Py_ssize_t n = indices.shape[0], row, i
+    cdef int rounds = round_end.shape[0], r, p, g, j, m, b, pos, rank, bound
+    cdef Py_ssize_t lo, hi, mid, configs = config_offset.shape[0]
+    cdef uint64_t rest, group_rest, suit_index, local, shape, cards_set
+    cdef uint64_t round_masks[MAX_ROUNDS]
+    cdef uint64_t suit_indices[4]
+    cdef uint64_t locals_[MAX_ROUNDS]
+    cdef uint32_t free, used_count, compact, rank_set
+    with nogil:
+        for row in range(n):
+            lo = 0
+            hi = configs - 1
+            while lo < hi:
+                mid = lo + (hi - lo + 1) // 2
+                if config_offset[mid] <= indices[row]:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            rest = indices[row] - config_offset[lo]
+            p = 0
+            while p < 4:
+                j = p + 1       # a group runs until the next position numbered 0 within its group
+                while j < 4 and config_within[lo, j] != 0:
+                    j += 1
+                g = j - p
+                group_rest = (rest // config_mult[lo, p]) % config_count[lo, p]
+                for i in range(g - 1, -1, -1):
+                    suit_indices[p + i] = unrank_multiset_member(&group_rest, config_values[lo, p], i) - i
+                p = j
+            for r in range(rounds):
+                round_masks[r] = 0
+            for p in range(4):
+                shape = <uint32_t>(config_shapes[lo, p // 2] >> (32 * (p % 2)))
+                suit_index = suit_indices[p]
+                used_count = 0
+                for r in range(rounds):
+                    used_count += (shape >> (4 * r)) & 15
+                for r in range(rounds - 1, -1, -1):
+                    m = (shape >> (4 * r)) & 15
+                    used_count -= m
+                    bound = BINOM13[13 - used_count][m]
+                    locals_[r] = suit_index % bound
+                    suit_index //= bound
+                free = RANKS_MASK
+                used_count = 0
+                for r in range(rounds):
+                    m = (shape >> (4 * r)) & 15
+                    local = locals_[r]
+                    compact = 0
+                    b = 13 - used_count
+                    for i in range(m, 0, -1):
+                        b -= 1
+                        while BINOM13[b][i] > local:
+                            b -= 1
+                        compact |= 1u << b
+                        local -= BINOM13[b][i]
+                    # spread the compact set over the free ranks (a software pdep)
+                    rank_set = 0
+                    pos = 0
+                    for rank in range(13):
+                        if free >> rank & 1:
+                            if compact >> pos & 1:
+                                rank_set |= 1u << rank
+                                round_masks[r] |= (<uint64_t>1) << (4 * rank + 3 - p)
+                            pos += 1
+                    free &= ~rank_set
+                    used_count += m
+            pos = 0
+            for r in range(rounds):
+                cards_set = round_masks[r]
+                while cards_set:
+                    b = 0
+                    while not (cards_set >> b) & 1:
+                        b += 1
+                    out[row, pos] = b
+                    pos += 1
+                    cards_set &= cards_set - 1
+    return None
