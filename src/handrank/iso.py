@@ -11,7 +11,7 @@ is handrank's own (the classes, and so the sizes, are the same as his indexer's)
 >>> holdem.index("As Ks") == holdem.index("Ah Kh")
 True
 >>> hand_str(holdem.unindex(0, holdem.index("As Kd")))
-'Kc Ad'
+'Kd Ac'
 """
 from __future__ import annotations
 
