@@ -2,10 +2,10 @@
 """Compiled loops of handrank.iso: suit-isomorphic hand indexing and its inverse.
 
 A hand's class is the multiset, over the four suits, of each suit's cards round by round. Each suit
-gets a *shape* (how many of its cards fall in each round, 4 bits per round) and an index among the
+gets a *shape* (how many of its cards fall in each round, in mixed radix) and an index among the
 hands of that shape (the rank sets of its rounds, each ranked among the ranks earlier rounds left
 free, in mixed radix). The suits sorted by (shape, index) give the *configuration* (the sorted
-shapes), looked up in a hash table built by handrank.iso, and the index is the configuration's
+shapes), looked up in a table built by handrank.iso, and the index is the configuration's
 offset plus, for each group of suits of equal shape, the rank of its multiset of indices.
 """
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -117,21 +117,25 @@ cdef inline void sort2(uint64_t* a, uint64_t* b) noexcept nogil:
 
 
 def index_rows(const uint8_t[:, ::1] cards, uint64_t[::1] out, const uint8_t[::1] round_end,
+               const uint32_t[::1] radix, const int32_t[::1] direct,
                const int32_t[::1] slots, const uint64_t[:, ::1] config_shapes,
                const uint64_t[::1] config_offset, const uint64_t[:, ::1] config_mult,
                const uint8_t[:, ::1] config_within):
     """Index every row for the round that ends at card round_end[-1] (round_end[r]: one past the
     last card of round r); the first bad row (id > 51 or a repeated card anywhere in the row), or
-    -1. `slots` is the configuration hash table (a power of two long, -1 where empty)."""
+    -1. A shape is sum(m[r] * radix[r]) for the suit's m[r] cards in round r. The configuration
+    of the three smallest shapes (the fourth follows) is direct[their multiset rank] where that
+    table is not empty, else found in the hash table `slots` (a power of two long, -1 where
+    empty)."""
     cdef Py_ssize_t bad
     with nogil:
-        bad = index_loop(cards, out, round_end, slots, config_shapes, config_offset, config_mult,
+        bad = index_loop(cards, out, round_end, radix, direct, slots, config_shapes, config_offset, config_mult,
                          config_within)
     return bad
 
 
 cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const uint8_t[::1] round_end,
-                           const int32_t[::1] slots, const uint64_t[:, ::1] config_shapes,
+                           const uint32_t[::1] radix, const int32_t[::1] direct, const int32_t[::1] slots, const uint64_t[:, ::1] config_shapes,
                            const uint64_t[::1] config_offset, const uint64_t[:, ::1] config_mult,
                            const uint8_t[:, ::1] config_within) noexcept nogil:
     cdef Py_ssize_t n = cards.shape[0], k = cards.shape[1], row, i
@@ -141,14 +145,26 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
     cdef uint64_t words[MAX_ROUNDS]
     cdef uint64_t counts[MAX_ROUNDS]
     cdef uint64_t keys[4]
-    cdef uint64_t seen, word, shape, suit_index, key_lo, key_hi, slot, index, x
+    cdef uint64_t seen, word, shape, suit_index, key_lo, key_hi, slot, index, x, a, b, c
+    cdef uint64_t weights[MAX_ROUNDS]
+    cdef bint use_direct = direct.shape[0] > 0
+    cdef const int32_t* direct_config = &direct[0] if use_direct else NULL
     cdef uint32_t rank_set, free, used_count
     cdef int32_t config
     cdef const uint8_t* hand
+    # raw pointers: the compiler need not reload a memoryview's fields after each store to `out`
+    cdef const uint8_t* rows = &cards[0, 0] if n else NULL
+    cdef uint64_t* results = &out[0] if n else NULL
+    cdef const int32_t* slot_config = &slots[0]
+    cdef const uint64_t* shapes = &config_shapes[0, 0]
+    cdef const uint64_t* offsets = &config_offset[0]
+    cdef const uint64_t* mults = &config_mult[0, 0]
+    cdef const uint8_t* within = &config_within[0, 0]
     for r in range(rounds):
         ends[r] = round_end[r]
+        weights[r] = radix[r]
     for row in range(n):
-        hand = &cards[row, 0]
+        hand = rows + row * k
         # Ids over 51 have no bit and a repeated card sets its bit twice: either way the row
         # shows fewer bits than cards (one test per row instead of one per card).
         start = 0
@@ -176,7 +192,7 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
                 rank_set = (words[r] >> (16 * s)) & RANKS_MASK
                 m = (counts[r] >> (16 * s)) & 15
                 suit_index = suit_index * BINOM13[13 - used_count][m] + COLEX[pext13(rank_set, free)]
-                shape |= (<uint64_t>m) << (4 * r)
+                shape += m * weights[r]
                 used_count += m
                 free &= ~rank_set
             keys[s] = shape << 32 | suit_index
@@ -185,24 +201,30 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
         sort2(&keys[0], &keys[2])
         sort2(&keys[1], &keys[3])
         sort2(&keys[1], &keys[2])
-        key_lo = (keys[0] >> 32) | (keys[1] >> 32 << 32)
-        key_hi = (keys[2] >> 32) | (keys[3] >> 32 << 32)
-        slot = (((key_lo * <uint64_t>0x9E3779B97F4A7C15) ^ (key_hi * <uint64_t>0xC2B2AE3D27D4EB4F))
-                >> 32) & slot_mask
-        while True:
-            config = slots[slot]
-            if config < 0 or (config_shapes[config, 0] == key_lo and config_shapes[config, 1] == key_hi):
-                break
-            slot = (slot + 1) & slot_mask
+        if use_direct:
+            a = keys[0] >> 32
+            b = keys[1] >> 32
+            c = keys[2] >> 32
+            config = direct_config[a + (b * (b + 1) >> 1) + c * (c + 1) * (c + 2) // 6]
+        else:
+            key_lo = (keys[0] >> 32) | (keys[1] >> 32 << 32)
+            key_hi = (keys[2] >> 32) | (keys[3] >> 32 << 32)
+            slot = (((key_lo * <uint64_t>0x9E3779B97F4A7C15) ^ (key_hi * <uint64_t>0xC2B2AE3D27D4EB4F))
+                    >> 32) & slot_mask
+            while True:
+                config = slot_config[slot]
+                if config < 0 or (shapes[2 * config] == key_lo and shapes[2 * config + 1] == key_hi):
+                    break
+                slot = (slot + 1) & slot_mask
         if config < 0:      # pragma: no cover - every valid hand has a configuration
             return row
-        index = config_offset[config]
+        index = offsets[config]
         for s in range(4):
             x = <uint32_t>keys[s]      # the suit index, below its shape
-            m = config_within[config, s]
+            m = within[4 * config + s]
             # a suit alone in its group (or first in it) adds C(x, 1) = x
-            index += config_mult[config, s] * (x if m == 0 else binom_small(x + m, m + 1))
-        out[row] = index
+            index += mults[4 * config + s] * (x if m == 0 else binom_small(x + m, m + 1))
+        results[row] = index
     return -1
 
 
@@ -220,6 +242,7 @@ cdef uint64_t unrank_multiset_member(uint64_t* rest, uint64_t values, int i) noe
 
 
 def unindex_rows(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t[::1] round_end,
+                 const uint32_t[::1] radix,
                  const uint64_t[:, ::1] config_shapes, const uint64_t[::1] config_offset,
                  const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
                  const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count):
@@ -262,9 +285,9 @@ def unindex_rows(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t
                 suit_index = suit_indices[p]
                 used_count = 0
                 for r in range(rounds):
-                    used_count += (shape >> (4 * r)) & 15
+                    used_count += (shape % radix[r + 1]) // radix[r]
                 for r in range(rounds - 1, -1, -1):
-                    m = (shape >> (4 * r)) & 15
+                    m = (shape % radix[r + 1]) // radix[r]
                     used_count -= m
                     bound = BINOM13[13 - used_count][m]
                     locals_[r] = suit_index % bound
@@ -272,7 +295,7 @@ def unindex_rows(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t
                 free = RANKS_MASK
                 used_count = 0
                 for r in range(rounds):
-                    m = (shape >> (4 * r)) & 15
+                    m = (shape % radix[r + 1]) // radix[r]
                     local = locals_[r]
                     compact = 0
                     b = 13 - used_count

@@ -36,12 +36,21 @@ _UINT64_MAX = (1 << 64) - 1
 _MASK64 = _UINT64_MAX
 
 
+# The largest direct configuration table (entries) before a hash table is used instead.
+_DIRECT_ENTRIES = 1 << 20
+
+
 class _Round:
     """The tables that index the hands of rounds 0..r: every configuration (the suits' shapes,
-    sorted) with its offset and, per sorted suit, the multiplier and place of its group."""
+    sorted) with its offset and, per sorted suit, the multiplier and place of its group. A shape
+    is sum(m[r] * radix[r]) for m[r] cards in round r, radix[r] the product of (cards + 1) over
+    the rounds before r (at most 13 + 1)."""
 
     def __init__(self, cards_per_round: Sequence[int]):
-        configs = sorted(_configurations(cards_per_round))
+        self.radix = np.array([math.prod(min(n, 13) + 1 for n in cards_per_round[:r])
+                               for r in range(len(cards_per_round) + 1)], dtype=np.uint32)
+        radix = [int(x) for x in self.radix]
+        configs = sorted(_configurations(cards_per_round, radix))
         count = len(configs)
         self.shapes = np.zeros((count, 2), dtype=np.uint64)
         self.offset = np.zeros(count, dtype=np.uint64)
@@ -49,7 +58,6 @@ class _Round:
         self.within = np.zeros((count, 4), dtype=np.uint8)
         self.values = np.zeros((count, 4), dtype=np.uint64)
         self.count = np.zeros((count, 4), dtype=np.uint64)
-        rounds = len(cards_per_round)
         size = 0
         for c, shapes in enumerate(configs):
             self.shapes[c] = (shapes[0] | shapes[1] << 32, shapes[2] | shapes[3] << 32)
@@ -60,7 +68,7 @@ class _Round:
                 g = 1
                 while p + g < 4 and shapes[p + g] == shapes[p]:
                     g += 1
-                values = _shape_values(shapes[p], rounds)
+                values = _shape_values(shapes[p], radix)
                 group = math.comb(values + g - 1, g)
                 for j in range(g):
                     self.mult[c, p + j] = mult
@@ -74,6 +82,12 @@ class _Round:
                 raise ValueError(f"cards_per_round {list(cards_per_round)}: the indices do not fit in "
                                  "64 bits")
         self.size = size
+        shape_count = radix[-1]
+        entries = math.comb(shape_count + 2, 3)
+        self.direct = np.full(entries if entries <= _DIRECT_ENTRIES else 0, -1, dtype=np.int32)
+        if len(self.direct):
+            for c, (a, b, d, _) in enumerate(configs):
+                self.direct[a + math.comb(b + 1, 2) + math.comb(d + 2, 3)] = c
         self.slots = np.full(1 << max(4, (2 * count).bit_length()), -1, dtype=np.int32)
         mask = len(self.slots) - 1
         for c in range(count):
@@ -84,17 +98,17 @@ class _Round:
             self.slots[slot] = c
 
 
-def _shape_values(shape: int, rounds: int) -> int:
-    """How many rank sets one suit can hold with `shape` (4 bits per round: its cards there)."""
+def _shape_values(shape: int, radix: list[int]) -> int:
+    """How many rank sets one suit can hold with `shape`."""
     values, used = 1, 0
-    for r in range(rounds):
-        m = shape >> (4 * r) & 15
+    for r in range(len(radix) - 1):
+        m = shape % radix[r + 1] // radix[r]
         values *= math.comb(13 - used, m)
         used += m
     return values
 
 
-def _configurations(cards_per_round: Sequence[int]) -> set[tuple[int, ...]]:
+def _configurations(cards_per_round: Sequence[int], radix: list[int]) -> set[tuple[int, ...]]:
     """Every sorted 4-tuple of suit shapes that deals cards_per_round: the product, round by
     round, of the ways to split the round's cards over the suits (none over 13 in a suit)."""
     partial_deals: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((0, 0, 0, 0), (0, 0, 0, 0))]
@@ -106,7 +120,7 @@ def _configurations(cards_per_round: Sequence[int]) -> set[tuple[int, ...]]:
                 counts = (*split, n - sum(split))
                 new_totals = tuple(t + m for t, m in zip(totals, counts))
                 if max(new_totals) <= 13:
-                    grown.append((tuple(s | m << (4 * r) for s, m in zip(shapes, counts)), new_totals))
+                    grown.append((tuple(s + m * radix[r] for s, m in zip(shapes, counts)), new_totals))
         partial_deals = grown
     return {tuple(sorted(shapes)) for shapes, _ in partial_deals}
 
@@ -228,7 +242,7 @@ class Indexer:
             if over.size:
                 raise ValueError(f"row {over[0]}: index {arr[over[0]]} is out of range 0..{t.size - 1}")
         out = np.empty((arr.shape[0], self._ends[r]), dtype=np.uint8)
-        _iso.unindex_rows(arr, out, np.array(self._ends[:r + 1], dtype=np.uint8), t.shapes, t.offset,
+        _iso.unindex_rows(arr, out, np.array(self._ends[:r + 1], dtype=np.uint8), t.radix, t.shapes, t.offset,
                           t.mult, t.within, t.values, t.count)
         return out
 
@@ -241,7 +255,7 @@ class Indexer:
 
 def _kernel_index(ends: npt.NDArray[np.uint8], t: _Round, rows: npt.NDArray[np.uint8],
                   out: npt.NDArray[np.uint64]) -> int:
-    return int(_iso.index_rows(rows, out, ends, t.slots, t.shapes, t.offset, t.mult, t.within))
+    return int(_iso.index_rows(rows, out, ends, t.radix, t.direct, t.slots, t.shapes, t.offset, t.mult, t.within))
 
 
 def canonical(cards: str | Iterable[str | int], cards_per_round: Sequence[int] | None = None) -> list[int]:
