@@ -123,7 +123,8 @@ def index_rows(const uint8_t[:, ::1] cards, uint64_t[::1] out, const uint8_t[::1
                const uint8_t[:, ::1] config_within):
     """Index every row for the round that ends at card round_end[-1] (round_end[r]: one past the
     last card of round r); the first bad row (id > 51 or a repeated card anywhere in the row), or
-    -1. A shape is sum(m[r] * radix[r]) for the suit's m[r] cards in round r. The configuration
+    -1. A shape is sum(m[r] * radix[r]) for the suit's m[r] cards in round r (radix[rounds + r]:
+    the base of round r's digit, unused here). The configuration
     of the three smallest shapes (the fourth follows) is direct[their multiset rank] where that
     table is not empty, else found in the hash table `slots` (a power of two long, -1 where
     empty)."""
@@ -184,7 +185,7 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
         for s in range(4):
             rank_set = (words[0] >> (16 * s)) & RANKS_MASK
             m = (counts[0] >> (16 * s)) & 15
-            shape = m
+            shape = m * weights[0]
             suit_index = COLEX[rank_set]
             used_count = m
             free = ~rank_set & RANKS_MASK
@@ -247,7 +248,7 @@ def unindex_rows(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t
                  const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
                  const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count):
     """The canonical hand of each index (checked below the size by the caller): the suit with the
-    largest key (the most cards first) is clubs, the next diamonds, and so on; each round's cards
+    largest key (the most cards in the earliest round first) is clubs, the next diamonds, and so on; each round's cards
     in increasing id order."""
     cdef Py_ssize_t n = indices.shape[0], row, i
     cdef int rounds = round_end.shape[0], r, p, g, j, m, b, pos, rank, bound
@@ -285,9 +286,9 @@ def unindex_rows(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t
                 suit_index = suit_indices[p]
                 used_count = 0
                 for r in range(rounds):
-                    used_count += (shape % radix[r + 1]) // radix[r]
+                    used_count += (shape // radix[r]) % radix[rounds + r]
                 for r in range(rounds - 1, -1, -1):
-                    m = (shape % radix[r + 1]) // radix[r]
+                    m = (shape // radix[r]) % radix[rounds + r]
                     used_count -= m
                     bound = BINOM13[13 - used_count][m]
                     locals_[r] = suit_index % bound
@@ -295,7 +296,7 @@ def unindex_rows(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t
                 free = RANKS_MASK
                 used_count = 0
                 for r in range(rounds):
-                    m = (shape % radix[r + 1]) // radix[r]
+                    m = (shape // radix[r]) % radix[rounds + r]
                     local = locals_[r]
                     compact = 0
                     b = 13 - used_count

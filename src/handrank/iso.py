@@ -43,13 +43,14 @@ _DIRECT_ENTRIES = 1 << 20
 class _Round:
     """The tables that index the hands of rounds 0..r: every configuration (the suits' shapes,
     sorted) with its offset and, per sorted suit, the multiplier and place of its group. A shape
-    is sum(m[r] * radix[r]) for m[r] cards in round r, radix[r] the product of (cards + 1) over
-    the rounds before r (at most 13 + 1)."""
+    is sum(m[r] * radix[r]) for m[r] cards in round r: digits of base min(cards, 13) + 1, the
+    first round's the most significant (so the suits sort by their hole cards first).
+    radix[rounds + r] holds round r's base."""
 
     def __init__(self, cards_per_round: Sequence[int]):
-        self.radix = np.array([math.prod(min(n, 13) + 1 for n in cards_per_round[:r])
-                               for r in range(len(cards_per_round) + 1)], dtype=np.uint32)
-        radix = [int(x) for x in self.radix]
+        bases = [min(n, 13) + 1 for n in cards_per_round]
+        radix = [math.prod(bases[r + 1:]) for r in range(len(bases))]
+        self.radix = np.array(radix + bases, dtype=np.uint32)
         configs = sorted(_configurations(cards_per_round, radix))
         count = len(configs)
         self.shapes = np.zeros((count, 2), dtype=np.uint64)
@@ -68,7 +69,7 @@ class _Round:
                 g = 1
                 while p + g < 4 and shapes[p + g] == shapes[p]:
                     g += 1
-                values = _shape_values(shapes[p], radix)
+                values = _shape_values(shapes[p], radix, bases)
                 group = math.comb(values + g - 1, g)
                 for j in range(g):
                     self.mult[c, p + j] = mult
@@ -82,7 +83,7 @@ class _Round:
                 raise ValueError(f"cards_per_round {list(cards_per_round)}: the indices do not fit in "
                                  "64 bits")
         self.size = size
-        shape_count = radix[-1]
+        shape_count = math.prod(bases)
         entries = math.comb(shape_count + 2, 3)
         self.direct = np.full(entries if entries <= _DIRECT_ENTRIES else 0, -1, dtype=np.int32)
         if len(self.direct):
@@ -98,11 +99,11 @@ class _Round:
             self.slots[slot] = c
 
 
-def _shape_values(shape: int, radix: list[int]) -> int:
+def _shape_values(shape: int, radix: list[int], bases: list[int]) -> int:
     """How many rank sets one suit can hold with `shape`."""
     values, used = 1, 0
-    for r in range(len(radix) - 1):
-        m = shape % radix[r + 1] // radix[r]
+    for weight, base in zip(radix, bases):
+        m = shape // weight % base
         values *= math.comb(13 - used, m)
         used += m
     return values
