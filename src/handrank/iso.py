@@ -193,6 +193,7 @@ class Indexer:
     def index(self, cards: str | Iterable[str | int], round: int | None = None) -> int:
         """The index of one hand (text, ids or card strings, in round order)."""
         ids = parse_hand(cards)
+        self._round_of(len(ids), round)        # the hand's length and the round, checked first
         return int(self.index_batch(np.array([ids], dtype=np.uint8), round)[0])
 
     def index_batch(self, cards: npt.ArrayLike, round: int | None = None, *,
