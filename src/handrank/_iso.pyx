@@ -39,6 +39,19 @@ cdef inline int popcount64(uint64_t x) noexcept nogil:
     return <int>((x * <uint64_t>0x0001000100010001) >> 48)
 
 
+cdef inline uint64_t group_term(uint64_t x, int j) noexcept nogil:
+    """C(x + j, j + 1) for j in 0..3 and x < 32768, without a branch on j (a group of suits of
+    one shape is common: in a 13-card hand, most hands have two suits of the same length)."""
+    cdef uint64_t y = x + j
+    cdef uint64_t terms[4]
+    cdef uint64_t p2 = y * (y - 1), p3 = p2 * (y - 2)
+    terms[0] = y
+    terms[1] = p2 >> 1
+    terms[2] = p3 // 6
+    terms[3] = p3 * (y - 3) // 24
+    return terms[j]
+
+
 cdef uint64_t binom_small(uint64_t y, int k) noexcept nogil:
     """C(y, k) for k in 0..4, exact wherever the result fits in 64 bits (each step divides before
     it multiplies where the factor allows)."""
@@ -223,8 +236,7 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
         for s in range(4):
             x = <uint32_t>keys[s]      # the suit index, below its shape
             m = within[4 * config + s]
-            # a suit alone in its group (or first in it) adds C(x, 1) = x
-            index += mults[4 * config + s] * (x if m == 0 else binom_small(x + m, m + 1))
+            index += mults[4 * config + s] * (group_term(x, m) if x < 32768 else binom_small(x + m, m + 1))
         results[row] = index
     return -1
 
