@@ -195,6 +195,12 @@ def test_bad_rows_are_named() -> None:
         ix.index_batch(hands[:, :2].copy(), 1)
     with pytest.raises(TypeError):
         ix.index_batch(hands.astype(float))
+    # the cards past the indexed round are checked too
+    later = hands.copy()
+    later[8, 3] = later[8, 0]
+    with pytest.raises(ValueError, match="row 8"):
+        ix.index_batch(later, 0)
+    assert np.array_equal(ix.index_batch(hands, 0), ix.index_batch(hands[:, :2].copy()))
     with pytest.raises(ValueError, match="As"):
         ix.index("As As Kd 2c 3c")
 

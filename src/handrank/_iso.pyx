@@ -12,8 +12,9 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 # Card id 4 * rank + suit as a bit of a 64-bit word holding one 16-bit rank set per suit.
 cdef uint64_t CARD_BIT[256]     # 0 for the ids over 51
-# COLEX[s]: the rank of the 13-bit set s among the sets of its size, in colex order.
-cdef uint16_t COLEX[8192]
+# RANK_SET[s]: the rank of the 13-bit set s among the sets of its size, in colex order, in the low
+# 16 bits, and its size above them (one load gives both).
+cdef uint32_t RANK_SET[8192]
 cdef uint8_t POPCOUNT[8192]
 # Software pext for 13 bits in two parts: PEXT_LO[mask_lo << 7 | bits_lo] (7 bits) and
 # PEXT_HI[mask_hi << 6 | bits_hi] (6 bits): the bits of `bits` under `mask`, packed down.
@@ -99,7 +100,7 @@ def init_tables():
                 n += 1
                 c += BINOM13[i][n]
         POPCOUNT[s] = n
-        COLEX[s] = c
+        RANK_SET[s] = c | n << 16
     for mask in range(128):
         for bits in range(128):
             out_bit = 0
@@ -157,9 +158,10 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
     cdef int ends[MAX_ROUNDS]
     cdef uint64_t slot_mask = <uint64_t>slots.shape[0] - 1
     cdef uint64_t words[MAX_ROUNDS]
-    cdef uint64_t counts[MAX_ROUNDS]
     cdef uint64_t keys[4]
-    cdef uint64_t seen, word, shape, suit_index, key_lo, key_hi, slot, index, x, a, b, c
+    cdef uint64_t seen, overlap, word, shape, suit_index, key_lo, key_hi, slot, index, x, a, b, c
+    cdef uint32_t info
+    cdef int found, dealt = round_end[round_end.shape[0] - 1]
     cdef uint64_t weights[MAX_ROUNDS]
     cdef bint use_direct = direct.shape[0] > 0
     cdef const int32_t* direct_config = &direct[0] if use_direct else NULL
@@ -179,37 +181,48 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
         weights[r] = radix[r]
     for row in range(n):
         hand = rows + row * k
-        # Ids over 51 have no bit and a repeated card sets its bit twice: either way the row
-        # shows fewer bits than cards (one test per row instead of one per card).
+        # Ids over 51 have no bit and a repeated card sets its bit twice: either way the rank
+        # sets hold fewer cards than the row (one test per row instead of one per card). A card
+        # repeated in another round is an overlap, found before it could count twice in a suit.
         start = 0
         seen = 0
+        overlap = 0
         for r in range(rounds):
             word = 0
             for i in range(start, ends[r]):
                 word |= CARD_BIT[hand[i]]
             words[r] = word
-            counts[r] = lane_popcounts(word)
+            overlap |= seen & word
             seen |= word
             start = ends[r]
-        for i in range(start, k):
-            seen |= CARD_BIT[hand[i]]
-        if popcount64(seen) != k:
+        if overlap:
             return row
+        if k > dealt:       # cards past the indexed round: checked, not indexed
+            for i in range(start, k):
+                seen |= CARD_BIT[hand[i]]
+            if popcount64(seen) != k:
+                return row
+        found = 0
         for s in range(4):
             rank_set = (words[0] >> (16 * s)) & RANKS_MASK
-            m = (counts[0] >> (16 * s)) & 15
+            info = RANK_SET[rank_set]
+            m = info >> 16
             shape = m * weights[0]
-            suit_index = COLEX[rank_set]
+            suit_index = info & 0xffff
             used_count = m
             free = ~rank_set & RANKS_MASK
             for r in range(1, rounds):
                 rank_set = (words[r] >> (16 * s)) & RANKS_MASK
-                m = (counts[r] >> (16 * s)) & 15
-                suit_index = suit_index * BINOM13[13 - used_count][m] + COLEX[pext13(rank_set, free)]
+                info = RANK_SET[pext13(rank_set, free)]     # pext keeps the set's size
+                m = info >> 16
+                suit_index = suit_index * BINOM13[13 - used_count][m] + (info & 0xffff)
                 shape += m * weights[r]
                 used_count += m
                 free &= ~rank_set
+            found += used_count
             keys[s] = shape << 32 | suit_index
+        if found != dealt:
+            return row
         sort2(&keys[0], &keys[1])
         sort2(&keys[2], &keys[3])
         sort2(&keys[0], &keys[2])
