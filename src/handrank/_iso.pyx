@@ -21,6 +21,12 @@ cdef uint8_t POPCOUNT[8192]
 cdef uint8_t PEXT_LO[128 * 128]
 cdef uint8_t PEXT_HI[64 * 64]
 cdef uint32_t BINOM13[14][14]
+# UNRANK_SET[UNRANK_START[m] + i]: the m-card rank set of colex rank i (the inverse of RANK_SET).
+cdef uint16_t UNRANK_SET[8192]
+cdef uint16_t UNRANK_START[14]
+# The position of a one-bit word: DE_BRUIJN_POSITION[(bit * DE_BRUIJN) >> 58].
+cdef uint8_t DE_BRUIJN_POSITION[64]
+DEF DE_BRUIJN = 0x03f79d71b4cb0a89
 cdef bint ready = False
 
 DEF RANKS_MASK = 0x1fff
@@ -38,6 +44,10 @@ cdef inline uint64_t lane_popcounts(uint64_t x) noexcept nogil:
 cdef inline int popcount64(uint64_t x) noexcept nogil:
     x = lane_popcounts(x)
     return <int>((x * <uint64_t>0x0001000100010001) >> 48)
+
+
+cdef inline int lowest_bit(uint64_t one_bit) noexcept nogil:
+    return DE_BRUIJN_POSITION[(one_bit * <uint64_t>DE_BRUIJN) >> 58]
 
 
 cdef inline uint64_t group_term(uint64_t x, int j) noexcept nogil:
@@ -101,6 +111,13 @@ def init_tables():
                 c += BINOM13[i][n]
         POPCOUNT[s] = n
         RANK_SET[s] = c | n << 16
+    UNRANK_START[0] = 0
+    for n in range(1, 14):
+        UNRANK_START[n] = UNRANK_START[n - 1] + BINOM13[13][n - 1]
+    for s in range(8192):
+        UNRANK_SET[UNRANK_START[POPCOUNT[s]] + (RANK_SET[s] & 0xffff)] = s
+    for i in range(64):
+        DE_BRUIJN_POSITION[(((<uint64_t>1) << i) * <uint64_t>DE_BRUIJN) >> 58] = i
     for mask in range(128):
         for bits in range(128):
             out_bit = 0
@@ -268,88 +285,97 @@ cdef uint64_t unrank_multiset_member(uint64_t* rest, uint64_t values, int i) noe
 
 
 def unindex_rows(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t[::1] round_end,
-                 const uint32_t[::1] radix,
+                 const uint8_t[:, ::1] config_cards,
                  const uint64_t[:, ::1] config_shapes, const uint64_t[::1] config_offset,
                  const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
                  const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count):
     """The canonical hand of each index (checked below the size by the caller): the suit with the
-    largest key (the most cards in the earliest round first) is clubs, the next diamonds, and so on; each round's cards
-    in increasing id order."""
+    largest key (the most cards in the earliest round first) is clubs, the next diamonds, and so
+    on; each round's cards in increasing id order. config_cards[c, rounds * p + r]: the cards of
+    sorted suit p in round r."""
+    with nogil:
+        unindex_loop(indices, out, round_end, config_cards, config_offset, config_mult, config_within,
+                     config_values, config_count)
+
+
+cdef void unindex_loop(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t[::1] round_end,
+                       const uint8_t[:, ::1] config_cards, const uint64_t[::1] config_offset,
+                       const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
+                       const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count) noexcept nogil:
     cdef Py_ssize_t n = indices.shape[0], row, i
-    cdef int rounds = round_end.shape[0], r, p, g, j, m, b, pos, rank, bound
+    cdef int rounds = round_end.shape[0], r, p, g, j, m, pos
     cdef Py_ssize_t lo, hi, mid, configs = config_offset.shape[0]
-    cdef uint64_t rest, group_rest, suit_index, local, shape, cards_set
+    cdef uint64_t rest, group_rest, suit_index, cards_set, lowest
     cdef uint64_t round_masks[MAX_ROUNDS]
     cdef uint64_t suit_indices[4]
     cdef uint64_t locals_[MAX_ROUNDS]
-    cdef uint32_t free, used_count, compact, rank_set
-    with nogil:
-        for row in range(n):
-            lo = 0
-            hi = configs - 1
-            while lo < hi:
-                mid = lo + (hi - lo + 1) // 2
-                if config_offset[mid] <= indices[row]:
-                    lo = mid
-                else:
-                    hi = mid - 1
-            rest = indices[row] - config_offset[lo]
-            p = 0
-            while p < 4:
-                j = p + 1       # a group runs until the next position numbered 0 within its group
-                while j < 4 and config_within[lo, j] != 0:
-                    j += 1
-                g = j - p
+    cdef uint32_t free, scan, used_count, compact, rank_set, bound
+    cdef const uint8_t* cards_of
+    for row in range(n):
+        lo = 0
+        hi = configs - 1
+        while lo < hi:
+            mid = lo + (hi - lo + 1) // 2
+            if config_offset[mid] <= indices[row]:
+                lo = mid
+            else:
+                hi = mid - 1
+        rest = indices[row] - config_offset[lo]
+        p = 0
+        while p < 4:
+            j = p + 1       # a group runs until the next position numbered 0 within its group
+            while j < 4 and config_within[lo, j] != 0:
+                j += 1
+            g = j - p
+            if g == 1 and p == 3:
+                group_rest = rest // config_mult[lo, p]        # the last group takes the rest
+            else:
                 group_rest = (rest // config_mult[lo, p]) % config_count[lo, p]
+            if g == 1:
+                suit_indices[p] = group_rest
+            else:
                 for i in range(g - 1, -1, -1):
                     suit_indices[p + i] = unrank_multiset_member(&group_rest, config_values[lo, p], i) - i
-                p = j
+            p = j
+        for r in range(rounds):
+            round_masks[r] = 0
+        cards_of = &config_cards[lo, 0]
+        for p in range(4):
+            suit_index = suit_indices[p]
+            used_count = 0
             for r in range(rounds):
-                round_masks[r] = 0
-            for p in range(4):
-                shape = <uint32_t>(config_shapes[lo, p // 2] >> (32 * (p % 2)))
-                suit_index = suit_indices[p]
-                used_count = 0
-                for r in range(rounds):
-                    used_count += (shape // radix[r]) % radix[rounds + r]
-                for r in range(rounds - 1, -1, -1):
-                    m = (shape // radix[r]) % radix[rounds + r]
-                    used_count -= m
-                    bound = BINOM13[13 - used_count][m]
-                    locals_[r] = suit_index % bound
-                    suit_index //= bound
-                free = RANKS_MASK
-                used_count = 0
-                for r in range(rounds):
-                    m = (shape // radix[r]) % radix[rounds + r]
-                    local = locals_[r]
-                    compact = 0
-                    b = 13 - used_count
-                    for i in range(m, 0, -1):
-                        b -= 1
-                        while BINOM13[b][i] > local:
-                            b -= 1
-                        compact |= 1u << b
-                        local -= BINOM13[b][i]
-                    # spread the compact set over the free ranks (a software pdep)
-                    rank_set = 0
-                    pos = 0
-                    for rank in range(13):
-                        if free >> rank & 1:
-                            if compact >> pos & 1:
-                                rank_set |= 1u << rank
-                                round_masks[r] |= (<uint64_t>1) << (4 * rank + 3 - p)
-                            pos += 1
-                    free &= ~rank_set
-                    used_count += m
-            pos = 0
+                used_count += cards_of[rounds * p + r]
+            for r in range(rounds - 1, 0, -1):
+                m = cards_of[rounds * p + r]
+                used_count -= m
+                bound = BINOM13[13 - used_count][m]
+                locals_[r] = suit_index % bound
+                suit_index //= bound
+            locals_[0] = suit_index
+            free = RANKS_MASK
             for r in range(rounds):
-                cards_set = round_masks[r]
-                while cards_set:
-                    b = 0
-                    while not (cards_set >> b) & 1:
-                        b += 1
-                    out[row, pos] = b
-                    pos += 1
-                    cards_set &= cards_set - 1
-    return None
+                m = cards_of[rounds * p + r]
+                compact = UNRANK_SET[UNRANK_START[m] + locals_[r]]
+                # spread the compact set over the free ranks (a software pdep)
+                rank_set = 0
+                scan = free
+                while compact:
+                    lowest = scan & (~scan + 1)
+                    if compact & 1:
+                        rank_set |= <uint32_t>lowest
+                    scan ^= <uint32_t>lowest
+                    compact >>= 1
+                free &= ~rank_set
+                # rank bits of suit p (clubs for the largest key) to card bits
+                while rank_set:
+                    lowest = rank_set & (~rank_set + 1)
+                    round_masks[r] |= (<uint64_t>1) << (4 * lowest_bit(lowest) + 3 - p)
+                    rank_set ^= <uint32_t>lowest
+        pos = 0
+        for r in range(rounds):
+            cards_set = round_masks[r]
+            while cards_set:
+                lowest = cards_set & (~cards_set + 1)
+                out[row, pos] = lowest_bit(lowest)
+                pos += 1
+                cards_set ^= lowest

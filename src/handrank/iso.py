@@ -83,6 +83,9 @@ class _Round:
                 raise ValueError(f"cards_per_round {list(cards_per_round)}: the indices do not fit in "
                                  "64 bits")
         self.size = size
+        # each sorted suit's cards round by round, for unindex
+        self.cards = np.array([[shape // weight % base for shape in shapes for weight, base in zip(radix, bases)]
+                               for shapes in configs], dtype=np.uint8).reshape(count, 4 * len(bases))
         shape_count = math.prod(bases)
         entries = math.comb(shape_count + 2, 3)
         self.direct = np.full(entries if entries <= _DIRECT_ENTRIES else 0, -1, dtype=np.int32)
@@ -244,7 +247,7 @@ class Indexer:
             if over.size:
                 raise ValueError(f"row {over[0]}: index {arr[over[0]]} is out of range 0..{t.size - 1}")
         out = np.empty((arr.shape[0], self._ends[r]), dtype=np.uint8)
-        _iso.unindex_rows(arr, out, np.array(self._ends[:r + 1], dtype=np.uint8), t.radix, t.shapes, t.offset,
+        _iso.unindex_rows(arr, out, np.array(self._ends[:r + 1], dtype=np.uint8), t.cards, t.shapes, t.offset,
                           t.mult, t.within, t.values, t.count)
         return out
 
