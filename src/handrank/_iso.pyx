@@ -20,6 +20,14 @@ cdef uint8_t POPCOUNT[8192]
 # PEXT_HI[mask_hi << 6 | bits_hi] (6 bits): the bits of `bits` under `mask`, packed down.
 cdef uint8_t PEXT_LO[128 * 128]
 cdef uint8_t PEXT_HI[64 * 64]
+# Their inverse (pdep): PDEP_LO[mask_lo << 7 | bits] spreads the low bits of `bits` over the bits of
+# mask_lo; PDEP_HI likewise for the high 6 bits.
+cdef uint8_t PDEP_LO[128 * 128]
+cdef uint8_t PDEP_HI[64 * 64]
+# A rank set as card bits of clubs (bit 4 * rank): SPREAD_LO for ranks 0..6, SPREAD_HI for 7..12
+# (shifted by 28 where used).
+cdef uint64_t SPREAD_LO[128]
+cdef uint64_t SPREAD_HI[64]
 cdef uint32_t BINOM13[14][14]
 # UNRANK_SET[UNRANK_START[m] + i]: the m-card rank set of colex rank i (the inverse of RANK_SET).
 cdef uint16_t UNRANK_SET[8192]
@@ -86,6 +94,12 @@ cdef uint64_t binom_small(uint64_t y, int k) noexcept nogil:
     return (c3 >> 2) * (y - 3)
 
 
+cdef inline uint32_t pdep13(uint32_t bits, uint32_t mask) noexcept nogil:
+    cdef uint32_t low = POPCOUNT[mask & 127]
+    return PDEP_LO[((mask & 127) << 7) | (bits & ((1u << low) - 1))] | (
+        <uint32_t>PDEP_HI[((mask >> 7) << 6) | ((bits >> low) & 63)] << 7)
+
+
 cdef uint32_t pext13(uint32_t bits, uint32_t mask) noexcept nogil:
     return PEXT_LO[((mask & 127) << 7) | (bits & 127)] | (
         <uint32_t>PEXT_HI[((mask >> 7) << 6) | (bits >> 7)] << POPCOUNT[mask & 127])
@@ -128,6 +142,14 @@ def init_tables():
                         out_bit |= 1 << j
                     j += 1
             PEXT_LO[mask << 7 | bits] = out_bit
+            out_bit = 0
+            j = 0
+            for i in range(7):
+                if mask >> i & 1:
+                    if bits >> j & 1:
+                        out_bit |= 1 << i
+                    j += 1
+            PDEP_LO[mask << 7 | bits] = out_bit
     for mask in range(64):
         for bits in range(64):
             out_bit = 0
@@ -138,6 +160,24 @@ def init_tables():
                         out_bit |= 1 << j
                     j += 1
             PEXT_HI[mask << 6 | bits] = out_bit
+            out_bit = 0
+            j = 0
+            for i in range(6):
+                if mask >> i & 1:
+                    if bits >> j & 1:
+                        out_bit |= 1 << i
+                    j += 1
+            PDEP_HI[mask << 6 | bits] = out_bit
+    for bits in range(128):
+        SPREAD_LO[bits] = 0
+        for i in range(7):
+            if bits >> i & 1:
+                SPREAD_LO[bits] |= (<uint64_t>1) << (4 * i)
+    for bits in range(64):
+        SPREAD_HI[bits] = 0
+        for i in range(6):
+            if bits >> i & 1:
+                SPREAD_HI[bits] |= (<uint64_t>1) << (4 * i)
     ready = True
 
 
@@ -309,18 +349,20 @@ cdef void unindex_loop(const uint64_t[::1] indices, uint8_t[:, ::1] out, const u
     cdef uint64_t round_masks[MAX_ROUNDS]
     cdef uint64_t suit_indices[4]
     cdef uint64_t locals_[MAX_ROUNDS]
-    cdef uint32_t free, scan, used_count, compact, rank_set, bound
+    cdef uint32_t free, used_count, compact, rank_set, bound, small_index
+    cdef Py_ssize_t span, half
     cdef const uint8_t* cards_of
+    cdef const uint64_t* offsets = &config_offset[0]
     for row in range(n):
+        # the last configuration whose offset is at most the index: a binary search that moves
+        # `lo` by a conditional move, not a branch the random indices would mispredict
         lo = 0
-        hi = configs - 1
-        while lo < hi:
-            mid = lo + (hi - lo + 1) // 2
-            if config_offset[mid] <= indices[row]:
-                lo = mid
-            else:
-                hi = mid - 1
-        rest = indices[row] - config_offset[lo]
+        span = configs
+        while span > 1:
+            half = span >> 1
+            lo = lo + half if offsets[lo + half] <= indices[row] else lo
+            span -= half
+        rest = indices[row] - offsets[lo]
         p = 0
         while p < 4:
             j = p + 1       # a group runs until the next position numbered 0 within its group
@@ -345,32 +387,27 @@ cdef void unindex_loop(const uint64_t[::1] indices, uint8_t[:, ::1] out, const u
             used_count = 0
             for r in range(rounds):
                 used_count += cards_of[rounds * p + r]
+            # a suit index is below 2**32: 32-bit divisions, none for a round without its cards
+            small_index = <uint32_t>suit_index
             for r in range(rounds - 1, 0, -1):
                 m = cards_of[rounds * p + r]
                 used_count -= m
+                if m == 0:
+                    locals_[r] = 0
+                    continue
                 bound = BINOM13[13 - used_count][m]
-                locals_[r] = suit_index % bound
-                suit_index //= bound
-            locals_[0] = suit_index
+                locals_[r] = small_index % bound
+                small_index //= bound
+            locals_[0] = small_index
             free = RANKS_MASK
             for r in range(rounds):
                 m = cards_of[rounds * p + r]
                 compact = UNRANK_SET[UNRANK_START[m] + locals_[r]]
                 # spread the compact set over the free ranks (a software pdep)
-                rank_set = 0
-                scan = free
-                while compact:
-                    lowest = scan & (~scan + 1)
-                    if compact & 1:
-                        rank_set |= <uint32_t>lowest
-                    scan ^= <uint32_t>lowest
-                    compact >>= 1
+                rank_set = pdep13(compact, free)
                 free &= ~rank_set
-                # rank bits of suit p (clubs for the largest key) to card bits
-                while rank_set:
-                    lowest = rank_set & (~rank_set + 1)
-                    round_masks[r] |= (<uint64_t>1) << (4 * lowest_bit(lowest) + 3 - p)
-                    rank_set ^= <uint32_t>lowest
+                # rank bits to card bits of suit 3 - p (clubs for the largest key)
+                round_masks[r] |= (SPREAD_LO[rank_set & 127] | SPREAD_HI[rank_set >> 7] << 28) << (3 - p)
         pos = 0
         for r in range(rounds):
             cards_set = round_masks[r]
