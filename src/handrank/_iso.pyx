@@ -8,6 +8,7 @@ free, in mixed radix). The suits sorted by (shape, index) give the *configuratio
 shapes), looked up in a table built by handrank.iso, and the index is the configuration's
 offset plus, for each group of suits of equal shape, the rank of its multiset of indices.
 """
+from libc.math cimport cbrt, sqrt
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 # Card id 4 * rank + suit as a bit of a 64-bit word holding one 16-bit rank set per suit.
@@ -312,16 +313,28 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
 
 
 cdef uint64_t unrank_multiset_member(uint64_t* rest, uint64_t values, int i) noexcept nogil:
-    """The largest y in [i, values - 1 + i] with C(y, i + 1) <= rest[0]; takes it off rest."""
-    cdef uint64_t lo = i, hi = values - 1 + i, mid
-    while lo < hi:
-        mid = lo + (hi - lo + 1) // 2
-        if binom_small(mid, i + 1) <= rest[0]:
-            lo = mid
-        else:
-            hi = mid - 1
-    rest[0] -= binom_small(lo, i + 1)
-    return lo
+    """The largest y in [i, values - 1 + i] with C(y, i + 1) <= rest[0]; takes it off rest. A
+    floating-point root gives y within one or two, then exact steps settle it."""
+    cdef uint64_t y, k = i + 1, top = values - 1 + i
+    cdef double target = <double>rest[0]
+    if k == 1:
+        y = rest[0]
+    elif k == 2:
+        y = <uint64_t>((1.0 + sqrt(1.0 + 8.0 * target)) * 0.5)
+    elif k == 3:
+        y = <uint64_t>(cbrt(6.0 * target) + 1.0)
+    else:
+        y = <uint64_t>(sqrt(sqrt(24.0 * target)) + 1.5)
+    if y > top:
+        y = top
+    if y < <uint64_t>i:
+        y = i
+    while y > <uint64_t>i and binom_small(y, k) > rest[0]:
+        y -= 1
+    while y < top and binom_small(y + 1, k) <= rest[0]:
+        y += 1
+    rest[0] -= binom_small(y, k)
+    return y
 
 
 def unindex_rows(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t[::1] round_end,
