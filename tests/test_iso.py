@@ -1,0 +1,246 @@
+"""handrank.iso against independent oracles: a brute-force canonical form (the least, over the 24
+suit permutations, of the hand's rounds as card sets), class counts by Burnside's lemma, and full
+enumeration of the small structures."""
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from handrank import iso
+from handrank.cards import random_hands
+
+PERMUTATIONS = np.array([[4 * (c >> 2) + p[c & 3] for c in range(52)]
+                         for p in itertools.permutations(range(4))], dtype=np.int64)
+
+
+def brute_keys(rows: np.ndarray, cards_per_round: list[int]) -> np.ndarray:
+    """Each hand's canonical form: the lexicographically least tuple of per-round card masks over
+    the 24 suit permutations, as an (N, rounds) uint64 array."""
+    ends = list(itertools.accumulate(cards_per_round))
+    rows = rows[:, :ends[-1]].astype(np.int64)
+    best = None
+    for perm in PERMUTATIONS:
+        bits = np.left_shift(np.uint64(1), perm[rows].astype(np.uint64))
+        masks = np.stack([np.bitwise_or.reduce(bits[:, a:b], axis=1)
+                          for a, b in zip([0, *ends[:-1]], ends)], axis=1)
+        if best is None:
+            best = masks
+            continue
+        less = np.zeros(len(rows), dtype=bool)
+        equal = np.ones(len(rows), dtype=bool)
+        for r in range(len(ends)):
+            less |= equal & (masks[:, r] < best[:, r])
+            equal &= masks[:, r] == best[:, r]
+        best[less] = masks[less]
+    assert best is not None
+    return best
+
+
+def same_partition(a: np.ndarray, b: np.ndarray) -> bool:
+    """a[i] == a[j] exactly where b[i] == b[j] (a: indices, b: rows of keys)."""
+    _, a_ids = np.unique(a, return_inverse=True)
+    _, b_ids = np.unique(b, axis=0, return_inverse=True)
+    pairs = np.unique(np.stack([a_ids.ravel(), b_ids.ravel()], axis=1), axis=0)
+    return len(pairs) == a_ids.max() + 1 == b_ids.max() + 1
+
+
+def burnside(cards_per_round: list[int]) -> int:
+    """The number of classes by Burnside's lemma: the mean over the 24 suit permutations of the
+    hands each fixes. A fixed hand deals every card cycle (for each rank, one cycle per cycle of
+    the permutation) whole to one round or to none: a product of generating functions."""
+    total = 0
+    shape = tuple(n + 1 for n in cards_per_round)
+    for perm in itertools.permutations(range(4)):
+        cycles, seen = [], set()
+        for s in range(4):
+            if s not in seen:
+                length, t = 0, s
+                while t not in seen:
+                    seen.add(t)
+                    t = perm[t]
+                    length += 1
+                cycles.append(length)
+        ways = np.zeros(shape, dtype=object)
+        ways[(0,) * len(shape)] = 1
+        for length in cycles * 13:
+            grown = ways.copy()
+            for r in range(len(shape)):
+                if length < shape[r]:
+                    moved = np.zeros(shape, dtype=object)
+                    src = [slice(None)] * len(shape)
+                    dst = [slice(None)] * len(shape)
+                    src[r] = slice(0, shape[r] - length)
+                    dst[r] = slice(length, shape[r])
+                    moved[tuple(dst)] = ways[tuple(src)]
+                    grown = grown + moved
+            ways = grown
+        total += ways[tuple(n for n in cards_per_round)]
+    assert total % 24 == 0
+    return total // 24
+
+
+@pytest.mark.parametrize("structure", [[2, 3, 1, 1], [4, 3, 1, 1], [2, 4], [2, 5], [4, 5], [13],
+                                       [1, 1, 1], [3, 2], [6, 3]])
+def test_sizes_match_burnside(structure: list[int]) -> None:
+    ix = iso.Indexer(structure)
+    assert [ix.size(r) for r in range(len(structure))] == [
+        burnside(structure[:r + 1]) for r in range(len(structure))]
+
+
+def test_sizes_of_the_reference_indexer() -> None:
+    # The sizes Waugh's indexer gives (its README), for the structures it holds.
+    assert [iso.Indexer([2, 3, 1, 1]).size(r) for r in range(4)] == [169, 1286792, 55190538, 2428287420]
+    assert iso.Indexer([2, 5]).size() == 123156254
+    assert iso.Indexer([13]).size() == 26607292908
+
+
+def all_hands(structure: list[int]) -> np.ndarray:
+    """Every hand of the structure (cards in round order, each round in increasing order)."""
+    rows: list[tuple[int, ...]] = [()]
+    for n in structure:
+        rows = [row + extra for row in rows
+                for extra in itertools.combinations([c for c in range(52) if c not in row], n)]
+    return np.array(rows, dtype=np.uint8)
+
+
+@pytest.mark.parametrize("structure", [[2], [3], [1, 1], [2, 1], [1, 1, 1]])
+def test_every_hand_of_a_small_structure(structure: list[int]) -> None:
+    ix = iso.Indexer(structure)
+    hands = all_hands(structure)
+    indices = ix.index_batch(hands)
+    assert np.array_equal(np.unique(indices), np.arange(ix.size(), dtype=np.uint64))
+    assert same_partition(indices, brute_keys(hands, structure))
+    canon = ix.unindex_batch(len(structure) - 1, np.arange(ix.size()))
+    assert np.array_equal(ix.index_batch(canon), np.arange(ix.size(), dtype=np.uint64))
+
+
+@pytest.mark.parametrize("structure", [[2, 3, 1, 1], [4, 3, 1, 1], [2, 5], [4, 5], [6, 3], [13],
+                                       [1, 1, 1, 1, 1, 1, 1, 1], [5, 5, 3]])
+def test_random_hands_group_as_the_brute_force_form(structure: list[int]) -> None:
+    ix = iso.Indexer(structure)
+    hands = random_hands(20000, sum(structure), seed=sum(structure) * 7 + len(structure))
+    # a hand in every class of a few: each with its suits permuted and its rounds reordered
+    rng = np.random.default_rng(1)
+    copies = PERMUTATIONS[rng.integers(0, 24, len(hands))][np.arange(len(hands))[:, None], hands]
+    ends = list(itertools.accumulate(structure))
+    for a, b in zip([0, *ends[:-1]], ends):
+        copies[:, a:b] = rng.permuted(copies[:, a:b], axis=1)
+    hands = np.concatenate([hands, copies.astype(np.uint8)])
+    for r in range(len(structure)):
+        rows = np.ascontiguousarray(hands[:, :ends[r]])
+        indices = ix.index_batch(rows)
+        assert np.array_equal(indices, ix.index_batch(hands, r))
+        assert indices.max() < ix.size(r)
+        assert same_partition(indices, brute_keys(rows, structure[:r + 1]))
+        canon = ix.unindex_batch(r, indices)
+        assert np.array_equal(brute_keys(canon, structure[:r + 1]), brute_keys(rows, structure[:r + 1]))
+
+
+@pytest.mark.parametrize("structure", [[2, 3, 1, 1], [4, 3, 1, 1], [4, 5], [13], [6, 3]])
+def test_unindex_round_trips_over_the_whole_range(structure: list[int]) -> None:
+    ix = iso.Indexer(structure)
+    rng = np.random.default_rng(5)
+    for r in range(len(structure)):
+        size = ix.size(r)
+        indices = np.unique(np.concatenate([
+            rng.integers(0, size, 5000, dtype=np.uint64, endpoint=False),
+            np.array([0, 1, size - 2, size - 1], dtype=np.uint64)]))
+        canon = ix.unindex_batch(r, indices)
+        assert canon.shape == (len(indices), sum(structure[:r + 1]))
+        assert all(len(set(row)) == canon.shape[1] for row in canon.tolist())
+        assert np.array_equal(ix.index_batch(canon), indices)
+
+
+def test_scalar_calls_agree_with_the_batch() -> None:
+    ix = iso.Indexer([2, 3, 1, 1])
+    assert ix.index("As Ks") == ix.index("Ah Kh") == ix.index(["Kd", "Ad"])
+    assert ix.index("As Kd") != ix.index("As Ks")
+    hand = "As Kd Qh Jh 2c 3s 4d"
+    assert ix.index(hand) == int(ix.index_batch([hand])[0])
+    assert ix.index(hand, round=1) == ix.index("As Kd Qh Jh 2c")
+    canon = ix.canonical(hand)
+    assert ix.index(canon) == ix.index(hand) and canon == ix.unindex(3, ix.index(hand))
+    assert iso.canonical("Ah Kh") == iso.canonical("Kc Ac") == iso.canonical("As Ks")
+    assert iso.canonical("As Kd 2c", [2, 1]) == iso.Indexer([2, 1]).canonical("Ac Kh 2d")
+    assert iso.canonical("As Kd 2c", [2, 1]) != iso.canonical("As 2c Kd", [2, 1])
+
+
+def test_threads_give_the_same_indices() -> None:
+    ix = iso.Indexer([2, 5])
+    hands = random_hands(150000, 7, seed=3)
+    assert np.array_equal(ix.index_batch(hands, threads=1), ix.index_batch(hands, threads=2))
+
+
+def test_bad_rows_are_named() -> None:
+    ix = iso.Indexer([2, 3])
+    hands = random_hands(10, 5, seed=1)
+    repeat = hands.copy()
+    repeat[6, 4] = repeat[6, 0]
+    with pytest.raises(ValueError, match="row 6"):
+        ix.index_batch(repeat)
+    wide = hands.astype(np.int64)
+    wide[4, 2] = 52
+    with pytest.raises(ValueError, match="row 4.*52"):
+        ix.index_batch(wide)
+    ids = hands.copy()
+    ids[3, 1] = 200
+    with pytest.raises(ValueError, match="row 3"):
+        ix.index_batch(ids)
+    with pytest.raises(ValueError, match=r"shape \(N, 2 or 5\)"):
+        ix.index_batch(hands[:, :4].copy())
+    with pytest.raises(ValueError, match="round 1 needs 5 cards"):
+        ix.index_batch(hands[:, :2].copy(), 1)
+    with pytest.raises(TypeError):
+        ix.index_batch(hands.astype(float))
+    # the cards past the indexed round are checked too
+    later = hands.copy()
+    later[8, 3] = later[8, 0]
+    with pytest.raises(ValueError, match="row 8"):
+        ix.index_batch(later, 0)
+    assert np.array_equal(ix.index_batch(hands, 0), ix.index_batch(hands[:, :2].copy()))
+    with pytest.raises(ValueError, match="As"):
+        ix.index("As As Kd 2c 3c")
+
+
+def test_bad_indices_are_named() -> None:
+    ix = iso.Indexer([2, 3])
+    with pytest.raises(ValueError, match="row 2: index 169 is out of range 0..168"):
+        ix.unindex_batch(0, [0, 5, 169])
+    with pytest.raises(ValueError, match="row 1: index -1"):
+        ix.unindex_batch(0, [0, -1])
+    with pytest.raises(ValueError, match="out of range"):
+        ix.unindex(1, ix.size(1))
+    with pytest.raises(ValueError, match="round must be in 0..1"):
+        ix.unindex_batch(2, [0])
+    with pytest.raises(TypeError):
+        ix.unindex_batch(0, [0.5])
+    with pytest.raises(TypeError):
+        ix.unindex(0, "3")
+
+
+@pytest.mark.parametrize("structure, error", [([], ValueError), ([1] * 9, ValueError), ([0, 2], ValueError),
+                                              ([40, 13], ValueError), ([13, 13, 13, 13], ValueError),
+                                              ("2,3", TypeError), ([2.0], TypeError), (5, TypeError)])
+def test_bad_structures(structure: object, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        iso.Indexer(structure)  # type: ignore[arg-type]
+
+
+def test_a_structure_near_the_64_bit_limit() -> None:
+    ix = iso.Indexer([13, 9])
+    assert ix.size() == burnside([13, 9]) > 2**62
+    assert math.comb(52, 13) * math.comb(39, 9) // 24 <= ix.size() < 2**64
+    with pytest.raises(ValueError, match="do not fit in 64 bits"):
+        iso.Indexer([13, 13])
+    hands = random_hands(1000, 22, seed=2)
+    indices = ix.index_batch(hands)
+    assert np.array_equal(ix.index_batch(ix.unindex_batch(1, indices)), indices)
+
+
+def test_module_examples() -> None:
+    import doctest
+    failures, tried = doctest.testmod(iso)
+    assert tried >= 5 and failures == 0
