@@ -50,7 +50,8 @@ def test_package_passes_mypy_strict(tmp_path: Path) -> None:
 @pytest.mark.parametrize("module", ["handrank._evaluate", "handrank.bigtwo._bigtwo",
                                     "handrank._threerow._kernel", "handrank.equity._equity",
                                     "handrank.ofc._simulate",
-                                    "handrank.ofc._placement", "handrank._omaha"])
+                                    "handrank.ofc._placement", "handrank._omaha",
+                                    "handrank._badugi"])
 def test_stub_matches_compiled_module(tmp_path: Path, module: str) -> None:
     args = ["mypy.stubtest", module]
     if ALLOWLIST.exists():
