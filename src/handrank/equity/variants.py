@@ -1,0 +1,305 @@
+"""Equity for the variant games: Omaha (4, 5 or 6 hole cards), Omaha hi-lo 8-or-better and short
+deck (both rule sets), exactly or by Monte Carlo.
+
+Each player is an exact hand, a weighted list of exact hands (a mapping hand -> weight) or
+"random". A deal gives each player one hand; the boards that complete it are evaluated for all
+players at once through the batch evaluators (handrank.omaha, handrank.shortdeck), and each
+board's pot is shared out: in Omaha and short deck among the best high hands; in Omaha hi-lo half
+to the best high and half to the best qualifying low (ties share their half), the whole pot to
+the high when no low qualifies. `win` is the share of showdowns a player takes the whole pot
+alone (in hi-lo: scoops), `tie` the share where the player takes part of it.
+
+handrank.equity.calculate dispatches here on `game`; this module returns plain numbers
+(`Outcome`), which calculate turns into its Result.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from handrank import omaha, shortdeck
+from handrank.cards import card_str, cards as parse_cards, hand_str
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+GAMES = ("omaha", "omaha8", "shortdeck", "shortdeck-triton")
+# `exact=None` enumerates when deals x boards is at most this many showdowns and there are at most
+# EXACT_DEALS deals (each deal costs a Python step; exact=True enumerates whatever the count).
+EXACT_LIMIT = 20_000_000
+EXACT_DEALS = 20_000
+DEFAULT_STDERR = 1e-3
+ROUND = 1 << 15             # Monte Carlo deals drawn per round
+MAX_SAMPLES = 1 << 28       # a stderr target that needs more than this many showdowns stops here
+SHORT_DECK = tuple(range(16, 52))
+FULL_DECK = tuple(range(52))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    players: tuple[str, ...]
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    showdowns: float
+    exact: bool
+    stderr: tuple[float, ...] | None = None
+    acceptance: float | None = None
+
+
+@dataclass(frozen=True)
+class _Seat:
+    label: str
+    hands: tuple[tuple[int, ...], ...]      # empty for a random player
+    weights: tuple[float, ...]
+
+
+def calculate(players: Sequence[object], board: Sequence[int], dead: Sequence[int], game: str,
+              *, exact: bool | None, samples: int | None, stderr: float | None, seed: int | None,
+              threads: int | None) -> Outcome:
+    """Each player's equity in `game` (one of GAMES); board and dead cards as checked ids."""
+    if game not in GAMES:
+        raise ValueError(f"game must be 'holdem' or one of {', '.join(GAMES)}, got {game!r}")
+    deck = SHORT_DECK if game.startswith("shortdeck") else FULL_DECK
+    for c in [*board, *dead]:
+        if c not in deck:
+            raise ValueError(f"{card_str(c)} is not in the short deck (6 through A)")
+    if not isinstance(players, (list, tuple)):
+        raise TypeError("players is a list of hands, weighted hand lists or 'random', one per player")
+    if len(players) < 2:
+        raise ValueError(f"equity needs at least 2 players, got {len(players)}")
+    seats = [_seat(p, i, game, deck) for i, p in enumerate(players)]
+    sizes = {len(h) for s in seats for h in s.hands}
+    if len(sizes) > 1:
+        raise ValueError(f"every player holds as many cards; got hands of {sorted(sizes)} cards")
+    k = sizes.pop() if sizes else (2 if game.startswith("shortdeck") else 4)
+    fixed = [c for s in seats if len(s.hands) == 1 for c in s.hands[0]]
+    taken = [*board, *dead, *fixed]
+    if len(set(taken)) != len(taken):
+        repeated = next(c for c in taken if taken.count(c) > 1)
+        raise ValueError(f"{card_str(repeated)} is dealt twice (hands, board and dead cards)")
+    if len(seats) * k + 5 + len(dead) > len(deck):
+        raise ValueError(f"too many players for the deck: {len(seats)} hands of {k} cards, 5 board "
+                         f"cards and {len(dead)} dead cards")
+    if exact is not None and not isinstance(exact, bool):
+        raise TypeError(f"exact must be a bool or None, not {type(exact).__name__}")
+    _check_count(samples, "samples")
+    if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))
+                               or not 0 < stderr < 1):
+        raise ValueError(f"stderr must be a number in (0, 1), got {stderr!r}")
+    labels = tuple(s.label for s in seats)
+    out = [*board, *dead]
+    sampling = exact is False or (exact is None and (samples is not None or stderr is not None))
+    if not sampling:
+        deals, boards = _sizes(seats, k, deck, out, len(board))
+        if exact is None and (deals * boards > EXACT_LIMIT or deals > EXACT_DEALS):
+            sampling = True
+    if sampling:
+        return _sample(seats, k, deck, list(board), out, game, labels, samples, stderr, seed, threads)
+    return _enumerate(seats, k, deck, list(board), out, game, labels, threads)
+
+
+def _check_count(value: object, what: str) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if value < 1:
+        raise ValueError(f"{what} must be >= 1, got {value}")
+
+
+def _seat(player: object, index: int, game: str, deck: Sequence[int]) -> _Seat:
+    where = f"player {index + 1}"
+    if isinstance(player, str) and player.strip().lower() == "random":
+        return _Seat("random", (), ())
+    if isinstance(player, Mapping):
+        hands, weights = [], []
+        for text, weight in player.items():
+            hands.append(_hand(text, game, deck, where))
+            if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not (
+                    math.isfinite(weight) and weight > 0):
+                raise ValueError(f"{where}: the weight of {hand_str(hands[-1])} must be a positive number, "
+                                 f"got {weight!r}")
+            weights.append(float(weight))
+        if not hands:
+            raise ValueError(f"{where}: a weighted list holds at least one hand")
+        if len({frozenset(h) for h in hands}) != len(hands):
+            raise ValueError(f"{where}: a hand is listed twice")
+        label = ", ".join(f"{hand_str(h)}:{w:g}" for h, w in zip(hands, weights))
+        return _Seat(label, tuple(hands), tuple(weights))
+    hand = _hand(player, game, deck, where)
+    return _Seat(hand_str(hand), (hand,), (1.0,))
+
+
+def _hand(spec: object, game: str, deck: Sequence[int], where: str) -> tuple[int, ...]:
+    try:
+        ids = parse_cards(spec)       # type: ignore[arg-type]
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"{where}: {exc}") from None
+    sizes = (2,) if game.startswith("shortdeck") else (4, 5, 6)
+    if len(ids) not in sizes:
+        raise ValueError(f"{where}: a {game} hand has {' or '.join(map(str, sizes))} cards, got {len(ids)}")
+    for c in ids:
+        if c not in deck:
+            raise ValueError(f"{where}: {card_str(c)} is not in the short deck (6 through A)")
+    return tuple(ids)
+
+
+@lru_cache(maxsize=64)
+def _index_combos(n: int, k: int) -> npt.NDArray[np.intp]:
+    """Every k-subset of range(n), as rows of indices (read-only, cached)."""
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)),
+                       dtype=np.intp, count=math.comb(n, k) * k)
+    rows = flat.reshape(-1, k) if k else np.zeros((1, 0), dtype=np.intp)
+    rows.flags.writeable = False
+    return rows
+
+
+def _sizes(seats: list[_Seat], k: int, deck: Sequence[int], out: list[int], board: int) -> tuple[float, int]:
+    """Upper bounds of the deals and of the boards per deal of the enumeration."""
+    free = len(deck) - len(out) - sum(k for s in seats if len(s.hands) == 1)
+    deals = 1.0
+    for s in seats:
+        if not s.hands:
+            deals *= math.comb(free, k)
+            free -= k
+        elif len(s.hands) > 1:
+            deals *= len(s.hands)
+    return deals, math.comb(max(free, 0), 5 - board)
+
+
+# ----------------------------------------------------------------------------- showdowns
+def _shares(game: str, holes: list[npt.NDArray[np.uint8]], boards: npt.NDArray[np.uint8],
+            threads: int | None) -> npt.NDArray[np.float64]:
+    """(B, P): each player's share of each board's pot. holes[p]: (B, k) the player's hands."""
+    if game.startswith("shortdeck"):
+        rules = "triton" if game == "shortdeck-triton" else "standard"
+        values = np.stack([shortdeck.evaluate_batch(np.concatenate((h, boards), axis=1), rules=rules,
+                                                    threads=threads) for h in holes], axis=1)
+        return _split(values)
+    high = np.stack([omaha.evaluate_batch(h, boards, threads=threads) for h in holes], axis=1)
+    if game == "omaha":
+        return _split(high)
+    low = np.stack([omaha.evaluate_low8_batch(h, boards, threads=threads) for h in holes], axis=1)
+    has_low = low.max(axis=1) != omaha.NO_LOW
+    return np.where(has_low[:, None], 0.5 * _split(high) + 0.5 * _split(low), _split(high))
+
+
+def _split(values: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
+    """(B, P) values -> each player's share of one pot: the best values share it."""
+    best = values == values.max(axis=1, keepdims=True)
+    shares: npt.NDArray[np.float64] = best / best.sum(axis=1, keepdims=True)
+    return shares
+
+
+class _Tally:
+    def __init__(self, players: int) -> None:
+        self.equity = np.zeros(players)
+        self.square = np.zeros(players)
+        self.win = np.zeros(players)
+        self.tie = np.zeros(players)
+        self.weight = 0.0
+
+    def add(self, shares: npt.NDArray[np.float64], weight: float | npt.NDArray[np.float64] = 1.0) -> None:
+        w = np.broadcast_to(np.asarray(weight, dtype=np.float64), (len(shares),))[:, None]
+        self.equity += (w * shares).sum(axis=0)
+        self.square += (w * shares * shares).sum(axis=0)
+        whole = shares == 1.0
+        self.win += (w * whole).sum(axis=0)
+        self.tie += (w * ((shares > 0) & ~whole)).sum(axis=0)
+        self.weight += float(w.sum())
+
+    def stderr(self) -> tuple[float, ...]:
+        n = self.weight
+        mean = self.equity / n
+        variance = np.maximum(self.square / n - mean * mean, 0.0)
+        return tuple(float(x) for x in np.sqrt(variance / max(n - 1.0, 1.0)))
+
+    def outcome(self, labels: tuple[str, ...], exact: bool, acceptance: float | None = None) -> Outcome:
+        n = self.weight
+        return Outcome(labels, tuple(float(x) for x in self.equity / n), tuple(float(x) for x in self.win / n),
+                       tuple(float(x) for x in self.tie / n), n, exact,
+                       None if exact else self.stderr(), acceptance)
+
+
+# ----------------------------------------------------------------------------- exact
+def _enumerate(seats: list[_Seat], k: int, deck: Sequence[int], board: list[int], out: list[int],
+               game: str, labels: tuple[str, ...], threads: int | None) -> Outcome:
+    tally = _Tally(len(seats))
+    fixed = {c for s in seats if len(s.hands) == 1 for c in s.hands[0]}
+    free = [c for c in deck if c not in set(out) | fixed]
+    choices: list[Sequence[tuple[tuple[int, ...], float]]] = []
+    for s in seats:
+        if s.hands:
+            choices.append(list(zip(s.hands, s.weights)))
+        else:
+            choices.append([(h, 1.0) for h in itertools.combinations(free, k)])
+    board_arr = np.array(board, dtype=np.uint8)
+    for deal in itertools.product(*choices):
+        held = [c for hand, _ in deal for c in hand]
+        if len(set(held)) != len(held) or set(held) & set(out):
+            continue
+        weight = math.prod(w for _, w in deal)
+        left = np.array([c for c in deck if c not in set(out) and c not in set(held)], dtype=np.uint8)
+        rest = left[_index_combos(len(left), 5 - len(board))]
+        boards = np.ascontiguousarray(np.concatenate((np.broadcast_to(board_arr, (len(rest), len(board))), rest),
+                                                     axis=1))
+        holes = [np.ascontiguousarray(np.broadcast_to(np.array(hand, dtype=np.uint8), (len(boards), k)))
+                 for hand, _ in deal]
+        tally.add(_shares(game, holes, boards, threads), weight)
+    if tally.weight == 0:
+        raise ValueError("no deal is possible: the players' hands always share a card")
+    return tally.outcome(labels, True)
+
+
+# ----------------------------------------------------------------------------- Monte Carlo
+def _sample(seats: list[_Seat], k: int, deck: Sequence[int], board: list[int], out: list[int], game: str,
+            labels: tuple[str, ...], samples: int | None, stderr: float | None, seed: int | None,
+            threads: int | None) -> Outcome:
+    rng = np.random.default_rng(seed)
+    target = DEFAULT_STDERR if samples is None and stderr is None else stderr
+    fixed = {c for s in seats if len(s.hands) == 1 for c in s.hands[0]}
+    free = np.array([c for c in deck if c not in set(out) | fixed], dtype=np.uint8)
+    randoms = [i for i, s in enumerate(seats) if not s.hands]
+    need = k * len(randoms) + 5 - len(board)
+    tally = _Tally(len(seats))
+    drawn = accepted = 0
+    while True:
+        m = ROUND if samples is None else min(ROUND, max(samples - accepted, 1))
+        # the random players' cards and the rest of the board: a random prefix of the free cards
+        picks = free[np.argsort(rng.random((m, len(free))), axis=1)[:, :need]]
+        holes = []
+        for i, s in enumerate(seats):
+            if not s.hands:
+                j = randoms.index(i)
+                holes.append(picks[:, k * j:k * (j + 1)])
+            elif len(s.hands) == 1:
+                holes.append(np.broadcast_to(np.array(s.hands[0], dtype=np.uint8), (m, k)))
+            else:
+                p = np.array(s.weights) / sum(s.weights)
+                holes.append(np.array(s.hands, dtype=np.uint8)[rng.choice(len(s.hands), size=m, p=p)])
+        boards = np.concatenate((np.broadcast_to(np.array(board, dtype=np.uint8), (m, len(board))),
+                                 picks[:, k * len(randoms):]), axis=1)
+        every = np.sort(np.concatenate([*holes, boards], axis=1), axis=1)
+        ok = ~(every[:, 1:] == every[:, :-1]).any(axis=1)        # weighted hands may collide
+        drawn += m
+        if ok.any():
+            shares = _shares(game, [np.ascontiguousarray(h[ok]) for h in holes],
+                             np.ascontiguousarray(boards[ok]), threads)
+            tally.add(shares)
+            accepted += int(ok.sum())
+        elif drawn >= 100 * ROUND:
+            raise ValueError("the weighted hands almost never fit together: no deal drawn")
+        if samples is not None:
+            if accepted >= samples:
+                break
+        elif accepted >= 2 * ROUND and (max(tally.stderr()) <= (target or DEFAULT_STDERR)
+                                        or accepted >= MAX_SAMPLES):
+            break
+    return tally.outcome(labels, False, accepted / drawn)
