@@ -151,12 +151,23 @@ def _hand(spec: object, game: str, deck: Sequence[int], where: str) -> tuple[int
     return tuple(ids)
 
 
-@lru_cache(maxsize=64)
-def _index_combos(n: int, k: int) -> npt.NDArray[np.intp]:
-    """Every k-subset of range(n), as rows of indices (read-only, cached)."""
-    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)),
-                       dtype=np.intp, count=math.comb(n, k) * k)
-    rows = flat.reshape(-1, k) if k else np.zeros((1, 0), dtype=np.intp)
+@lru_cache(maxsize=None)
+def _index_combos(n: int, k: int) -> npt.NDArray[np.uint8]:
+    """Every k-subset of range(n) in lexicographic order, as rows of indices (read-only, cached):
+    each first index followed by the subsets of the indices after it, built a block at a time."""
+    if k == 0:
+        rows = np.zeros((1, 0), dtype=np.uint8)
+    elif k > n:
+        rows = np.zeros((0, k), dtype=np.uint8)
+    else:
+        blocks = []
+        for first in range(n - k + 1):
+            rest = _index_combos(n - first - 1, k - 1)
+            block = np.empty((len(rest), k), dtype=np.uint8)
+            block[:, 0] = first
+            block[:, 1:] = rest + (first + 1)
+            blocks.append(block)
+        rows = np.concatenate(blocks)
     rows.flags.writeable = False
     return rows
 
@@ -177,24 +188,26 @@ def _sizes(seats: list[_Seat], k: int, deck: Sequence[int], out: list[int], boar
 # ----------------------------------------------------------------------------- showdowns
 def _shares(game: str, holes: list[npt.NDArray[np.uint8]], boards: npt.NDArray[np.uint8],
             threads: int | None) -> npt.NDArray[np.float64]:
-    """(B, P): each player's share of each board's pot. holes[p]: (B, k) the player's hands."""
+    """(P, B): each player's share of each board's pot. holes[p]: (B, k) the player's hands.
+    Players are rows, so that every pass over a player's boards reads contiguous memory."""
     if game.startswith("shortdeck"):
         rules = "triton" if game == "shortdeck-triton" else "standard"
-        values = np.stack([shortdeck.evaluate_batch(np.concatenate((h, boards), axis=1), rules=rules,
-                                                    threads=threads) for h in holes], axis=1)
-        return _split(values)
-    high = np.stack([omaha.evaluate_batch(h, boards, threads=threads) for h in holes], axis=1)
+        return _split(np.stack([shortdeck.evaluate_batch(np.concatenate((h, boards), axis=1), rules=rules,
+                                                         threads=threads) for h in holes]))
+    high = _split(np.stack([omaha.evaluate_batch(h, boards, threads=threads) for h in holes]))
     if game == "omaha":
-        return _split(high)
-    low = np.stack([omaha.evaluate_low8_batch(h, boards, threads=threads) for h in holes], axis=1)
-    has_low = low.max(axis=1) != omaha.NO_LOW
-    return np.where(has_low[:, None], 0.5 * _split(high) + 0.5 * _split(low), _split(high))
+        return high
+    low = np.stack([omaha.evaluate_low8_batch(h, boards, threads=threads) for h in holes])
+    has_low = low.max(axis=0) != omaha.NO_LOW
+    # halves where a low qualifies; the high's share is whole elsewhere
+    split: npt.NDArray[np.float64] = np.where(has_low, 0.5 * high + 0.5 * _split(low), high)
+    return split
 
 
 def _split(values: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
-    """(B, P) values -> each player's share of one pot: the best values share it."""
-    best = values == values.max(axis=1, keepdims=True)
-    shares: npt.NDArray[np.float64] = best / best.sum(axis=1, keepdims=True)
+    """(P, B) values -> each player's share of one pot per board: the best values share it."""
+    best = values == values.max(axis=0)
+    shares: npt.NDArray[np.float64] = best / best.sum(axis=0, dtype=np.float64)
     return shares
 
 
@@ -206,14 +219,17 @@ class _Tally:
         self.tie = np.zeros(players)
         self.weight = 0.0
 
-    def add(self, shares: npt.NDArray[np.float64], weight: float | npt.NDArray[np.float64] = 1.0) -> None:
-        w = np.broadcast_to(np.asarray(weight, dtype=np.float64), (len(shares),))[:, None]
-        self.equity += (w * shares).sum(axis=0)
-        self.square += (w * shares * shares).sum(axis=0)
-        whole = shares == 1.0
-        self.win += (w * whole).sum(axis=0)
-        self.tie += (w * ((shares > 0) & ~whole)).sum(axis=0)
-        self.weight += float(w.sum())
+    def add(self, shares: npt.NDArray[np.float64], weight: float = 1.0, squares: bool = False) -> None:
+        """Boards of one weight: shares (P, B). `squares` (Monte Carlo) also sums their squares,
+        for the standard error."""
+        boards = shares.shape[1]
+        self.equity += weight * shares.sum(axis=1)
+        if squares:
+            self.square += weight * np.einsum("pb,pb->p", shares, shares)
+        whole = np.count_nonzero(shares == 1.0, axis=1)
+        self.win += weight * whole
+        self.tie += weight * (np.count_nonzero(shares, axis=1) - whole)
+        self.weight += weight * boards
 
     def stderr(self) -> tuple[float, ...]:
         n = self.weight
@@ -268,32 +284,48 @@ def _sample(seats: list[_Seat], k: int, deck: Sequence[int], board: list[int], o
     free = np.array([c for c in deck if c not in set(out) | fixed], dtype=np.uint8)
     randoms = [i for i, s in enumerate(seats) if not s.hands]
     need = k * len(randoms) + 5 - len(board)
+    weighted = any(len(s.hands) > 1 for s in seats)
+    fixed_cards = np.array(sorted(fixed | set(out)), dtype=np.uint8)     # a weighted hand may hold them
     tally = _Tally(len(seats))
     drawn = accepted = 0
     while True:
         m = ROUND if samples is None else min(ROUND, max(samples - accepted, 1))
-        # the random players' cards and the rest of the board: a random prefix of the free cards
-        picks = free[np.argsort(rng.random((m, len(free))), axis=1)[:, :need]]
+        # the random players' cards and the rest of the board from the free cards: a few drawn
+        # with replacement, rows that repeat one rejected below; many as a random prefix
+        if need <= 8:
+            picks = free[rng.integers(0, len(free), size=(m, need))]
+        else:
+            picks = free[np.argsort(rng.random((m, len(free))), axis=1)[:, :need]]
+        chosen = [None if len(seat.hands) < 2 else np.array(seat.hands, dtype=np.uint8)[
+            rng.choice(len(seat.hands), size=m, p=np.array(seat.weights) / sum(seat.weights))]
+            for seat in seats]
+        # exact hands never meet the free cards: only drawn and weighted cards can collide
+        every = np.sort(np.concatenate([picks, *(h for h in chosen if h is not None)], axis=1), axis=1)
+        ok = ~(every[:, 1:] == every[:, :-1]).any(axis=1)
+        if weighted:
+            for h in chosen:
+                if h is not None:
+                    ok &= ~np.isin(h, fixed_cards).any(axis=1)
+        n_ok = int(ok.sum())
+        kept = picks[ok]
         holes = []
-        for i, s in enumerate(seats):
-            if not s.hands:
-                j = randoms.index(i)
-                holes.append(picks[:, k * j:k * (j + 1)])
-            elif len(s.hands) == 1:
-                holes.append(np.broadcast_to(np.array(s.hands[0], dtype=np.uint8), (m, k)))
+        for i, (seat, h) in enumerate(zip(seats, chosen)):
+            if h is not None:
+                holes.append(np.ascontiguousarray(h[ok]))
+            elif seat.hands:
+                hand = np.empty((n_ok, k), dtype=np.uint8)
+                hand[:] = seat.hands[0]
+                holes.append(hand)
             else:
-                p = np.array(s.weights) / sum(s.weights)
-                holes.append(np.array(s.hands, dtype=np.uint8)[rng.choice(len(s.hands), size=m, p=p)])
-        boards = np.concatenate((np.broadcast_to(np.array(board, dtype=np.uint8), (m, len(board))),
-                                 picks[:, k * len(randoms):]), axis=1)
-        every = np.sort(np.concatenate([*holes, boards], axis=1), axis=1)
-        ok = ~(every[:, 1:] == every[:, :-1]).any(axis=1)        # weighted hands may collide
+                j = randoms.index(i)
+                holes.append(np.ascontiguousarray(kept[:, k * j:k * (j + 1)]))
+        boards = np.empty((n_ok, 5), dtype=np.uint8)
+        boards[:, :len(board)] = board
+        boards[:, len(board):] = kept[:, k * len(randoms):]
         drawn += m
-        if ok.any():
-            shares = _shares(game, [np.ascontiguousarray(h[ok]) for h in holes],
-                             np.ascontiguousarray(boards[ok]), threads)
-            tally.add(shares)
-            accepted += int(ok.sum())
+        if n_ok:
+            tally.add(_shares(game, holes, boards, threads), squares=True)
+            accepted += n_ok
         elif drawn >= 100 * ROUND:
             raise ValueError("the weighted hands almost never fit together: no deal drawn")
         if samples is not None:
