@@ -42,6 +42,33 @@ def test_every_partial_hand_matches_reference(module, key):
     assert len(np.unique(values)) == module.PARTIAL_MAX_VALUE
 
 
+@pytest.mark.parametrize("module", [high, lowa5], ids=["high", "lowa5"])
+def test_describe_every_partial_value(module):
+    seen = {}
+    for hand in ALL_PARTIAL:
+        seen.setdefault(module.evaluate_partial(hand), hand)
+    assert len(seen) == module.PARTIAL_MAX_VALUE
+    for value, hand in seen.items():
+        words = module.describe_partial(value)
+        shown = words[words.index("(") + 1:-1].split("-")
+        assert sorted(shown) == sorted("23456789TJQKA"[c // 4] for c in hand), (words, hand)
+    with pytest.raises(ValueError):
+        module.describe_partial(module.PARTIAL_MAX_VALUE + 1)
+
+
+@pytest.mark.parametrize("module, hand, words", [
+    (high, "Ah Ad Kc", "Pair of aces (A-A-K)"),
+    (high, "Ks Kd Qc Qh", "Two pair, kings and queens (K-K-Q-Q)"),
+    (high, "9c 9d 9h 9s", "Four of a kind, nines (9-9-9-9)"),
+    (high, "7c 4d 2h", "Seven high (7-4-2)"),
+    (lowa5, "7c 4d 2h", "Seven-four low (7-4-2)"),
+    (lowa5, "Ac 2d", "Two-ace low (2-A)"),
+    (lowa5, "Kc Kd", "Pair of kings (K-K)"),
+])
+def test_describe_partial_examples(module, hand, words):
+    assert module.describe_partial(module.evaluate_partial(hand)) == words
+
+
 @pytest.mark.parametrize("better, worse", [
     ("As Ks 2c", "As Kd"),          # a missing kicker is the worst kicker
     ("2c 2d", "As Ks Qs Js"),       # any pair beats any high card

@@ -47,12 +47,23 @@ def test_eval_badugi_has_no_category(capsys, game, ace_low):
     assert table(out)[1][3] == "-"
 
 
+@pytest.mark.parametrize("game, module", [("stud", "high"), ("razz", "lowa5")])
+def test_eval_stud_and_razz_up_cards(capsys, game, module):
+    from handrank import high, lowa5
+    evaluator = {"high": high, "lowa5": lowa5}[module]
+    status, out, _ = run(capsys, "eval", "--game", game, "--json", "7c 4d 2h")
+    row = json.loads(out)
+    assert status == 0 and row["value"] == evaluator.evaluate_partial("7c 4d 2h")
+    assert row["description"] == evaluator.describe_partial(row["value"])
+
+
 @pytest.mark.parametrize("game, hand, message", [
     ("omaha", "As Ks Qs Js Ts", "hole cards, '|', then the board"),
     ("omaha", "As Ks 2d 2c | Qs Js As 2h 3h", "As is both a hole card and a board card"),
     ("omaha8", "As Ks | Qs Js Ts", "4, 5 or 6 hole cards"),
     ("shortdeck", "As Ks Qs Js 5c", "5c is not in the short deck"),
     ("badugi", "As Ks Qs", "4 cards, got 3"),
+    ("stud", "As Ks Qs Js Ts", "1 to 4 cards, got 5"),
 ])
 def test_eval_variant_errors_name_the_hand(capsys, game, hand, message):
     status, out, err = run(capsys, "eval", "--game", game, hand)

@@ -59,6 +59,40 @@ def max_value(low: bool) -> int:
     return max(_values(low).values())
 
 
+@cache
+def _ranks_of(low: bool) -> dict[int, tuple[int, ...]]:
+    """Value -> the sorted ranks of its class (the inverse of _values)."""
+    return {v: m for m, v in _values(low).items()}
+
+
+def describe(value: int, low: bool) -> str:
+    """Words for a partial value: "Pair of aces (A-A-K)", "Seven-four low (7-4-2)" in razz."""
+    from handrank._names import rank_name, rank_plural
+    from handrank._values import checked
+
+    ranks = _ranks_of(low)[checked(value, max_value(low), "a partial-hand value")]
+    counts = Counter(ranks)
+    order = sorted(counts, key=lambda r: (counts[r], (r + 1) % 13 if low else r), reverse=True)
+    if low and max(counts.values()) == 1:
+        order = sorted(counts, key=lambda r: (r + 1) % 13, reverse=True)
+    text = "-".join("A23456789TJQK"[(r + 1) % 13] for r in order for _ in range(counts[r]))
+    shape = sorted(counts.values(), reverse=True)
+    top = order[0]
+    if shape[0] == 4:
+        words = f"Four of a kind, {rank_plural(top)}"
+    elif shape[0] == 3:
+        words = f"Three of a kind, {rank_plural(top)}"
+    elif shape[:2] == [2, 2]:
+        words = f"Two pair, {rank_plural(order[0])} and {rank_plural(order[1])}"
+    elif shape[0] == 2:
+        words = f"Pair of {rank_plural(top)}"
+    elif low:
+        words = "-".join(rank_name(r) for r in order[:2]).capitalize() + " low"
+    else:
+        words = f"{rank_name(top).capitalize()} high"
+    return f"{words} ({text})"
+
+
 def evaluate(hand: str | Iterable[str | int], low: bool) -> int:
     ids = parse_hand(hand)
     if not 1 <= len(ids) <= MAX_CARDS:

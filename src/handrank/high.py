@@ -15,7 +15,8 @@ from handrank._names import rank_name, rank_plural, ranks_text
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "count_all", "MAX_VALUE", "evaluate_partial", "bring_in", "PARTIAL_MAX_VALUE"]
+__all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "count_all", "MAX_VALUE",
+           "evaluate_partial", "describe_partial", "bring_in", "PARTIAL_MAX_VALUE"]
 
 MAX_VALUE = 7462
 PARTIAL_MAX_VALUE = 2379      # classes of 1 to 4 cards (evaluate_partial)
@@ -108,6 +109,11 @@ def evaluate_partial(hand: str | Iterable[str | int]) -> int:
     pair > pair > high card, compared as the 5-card order would with the missing cards the worst
     kickers (no straights or flushes). Dense over every 1- to 4-card class, 1..PARTIAL_MAX_VALUE."""
     return _partial.evaluate(hand, low=False)
+
+
+def describe_partial(value: int) -> str:
+    """Words for an evaluate_partial value: "Pair of aces (A-A-K)"."""
+    return _partial.describe(value, low=False)
 
 
 def bring_in(up_cards: str | Iterable[str | int]) -> int:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "qualifies8",
            "qualifies8_batch", "MAX_VALUE", "QUALIFY8",
-           "evaluate_partial", "bring_in", "PARTIAL_MAX_VALUE"]
+           "evaluate_partial", "describe_partial", "bring_in", "PARTIAL_MAX_VALUE"]
 
 
 MAX_VALUE = 6175
@@ -102,6 +102,11 @@ def evaluate_partial(hand: str | Iterable[str | int]) -> int:
     bad, compared as the 5-card order would with the missing cards the worst kickers. Dense over
     every 1- to 4-card class, 1..PARTIAL_MAX_VALUE."""
     return _partial.evaluate(hand, low=True)
+
+
+def describe_partial(value: int) -> str:
+    """Words for an evaluate_partial value: "Seven-four low (7-4-2)"."""
+    return _partial.describe(value, low=True)
 
 
 def bring_in(up_cards: str | Iterable[str | int]) -> int:

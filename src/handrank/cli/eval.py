@@ -18,7 +18,7 @@ HELP = "value, category and description of poker hands"
 GAMES = ("high", "high3", "low27", "lowa5")
 # The variants (handrank.omaha, shortdeck, badugi), each read by _evaluate_variant. An Omaha hand
 # is its hole cards, '|', then the board: "As Ks 2d 2c | Qs Js Ts 2h 3h".
-VARIANTS = ("omaha", "omaha8", "shortdeck", "shortdeck-triton", "badugi", "badugi27")
+VARIANTS = ("omaha", "omaha8", "shortdeck", "shortdeck-triton", "badugi", "badugi27", "stud", "razz")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the evaluator (default: high for 5-7 cards, high3 for 3 cards); "
                              "omaha and omaha8 (hi-lo 8-or-better) read 'HOLE | BOARD', "
                              "shortdeck-triton ranks trips above a straight, badugi27 plays the "
-                             "ace high")
+                             "ace high, stud and razz value 1 to 4 up cards")
     parser.add_argument("--file", "-f", action="append", default=[], metavar="F",
                         help="read hands from F, one per line; blank lines and # comments are "
                              "skipped (may be repeated; '-' is stdin)")
@@ -130,6 +130,12 @@ def _evaluate_variant(text: str, game: str) -> dict[str, Any]:
         shown_hand = hand_str(ids)
         value = shortdeck.evaluate(ids, rules=rules)
         category, description = shortdeck.category(value, rules=rules), shortdeck.describe(value, rules=rules)
+    elif game in ("stud", "razz"):
+        ids = cards(text)
+        module = high if game == "stud" else lowa5
+        shown_hand = hand_str(ids)
+        value = module.evaluate_partial(ids)
+        description = module.describe_partial(value)
     else:
         ids = cards(text)
         ace_low = game == "badugi"
