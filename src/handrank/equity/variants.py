@@ -275,6 +275,20 @@ def _enumerate(seats: list[_Seat], k: int, deck: Sequence[int], board: list[int]
 
 
 # ----------------------------------------------------------------------------- Monte Carlo
+def _distinct(rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+    """Which rows hold no card twice: column pairs compared when there are few columns (cheaper
+    than sorting every row), else the rows sorted."""
+    width = rows.shape[1]
+    if width > 10:
+        every = np.sort(rows, axis=1)
+        return ~(every[:, 1:] == every[:, :-1]).any(axis=1)
+    ok = np.ones(len(rows), dtype=bool)
+    for i in range(width):
+        for j in range(i + 1, width):
+            ok &= rows[:, i] != rows[:, j]
+    return ok
+
+
 def _sample(seats: list[_Seat], k: int, deck: Sequence[int], board: list[int], out: list[int], game: str,
             labels: tuple[str, ...], samples: int | None, stderr: float | None, seed: int | None,
             threads: int | None) -> Outcome:
@@ -300,8 +314,7 @@ def _sample(seats: list[_Seat], k: int, deck: Sequence[int], board: list[int], o
             rng.choice(len(seat.hands), size=m, p=np.array(seat.weights) / sum(seat.weights))]
             for seat in seats]
         # exact hands never meet the free cards: only drawn and weighted cards can collide
-        every = np.sort(np.concatenate([picks, *(h for h in chosen if h is not None)], axis=1), axis=1)
-        ok = ~(every[:, 1:] == every[:, :-1]).any(axis=1)
+        ok = _distinct(np.concatenate([picks, *(h for h in chosen if h is not None)], axis=1))
         if weighted:
             for h in chosen:
                 if h is not None:
