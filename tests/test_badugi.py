@@ -98,6 +98,10 @@ def test_errors():
     with pytest.raises(ValueError, match="row 321"):
         badugi.evaluate_batch(hands, out=out)
     assert (out == 9).all()
+    hands = hr.random_hands(100, 4, seed=6)
+    hands[57, 3] = 99
+    with pytest.raises(ValueError, match="row 57: card id 99 is out of range"):
+        badugi.evaluate_batch(hands)
     with pytest.raises(ValueError, match=r"shape \(N, 4\)"):
         badugi.evaluate_batch(np.zeros((3, 5), np.uint8))
     with pytest.raises(ValueError, match="1..1092"):

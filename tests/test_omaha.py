@@ -192,6 +192,15 @@ def test_out_of_range_card_is_named():
         omaha.evaluate_batch(hole, board)
 
 
+@pytest.mark.parametrize("where", ["hole", "board"])
+def test_out_of_range_uint8_id_is_named(where):
+    hole, board = deals(100, 4, 5, seed=13)
+    (hole if where == "hole" else board)[42, 1] = 60
+    for evaluate in (omaha.evaluate_batch, omaha.evaluate_low8_batch):
+        with pytest.raises(ValueError, match="row 42: card id 60 is out of range"):
+            evaluate(hole, board)
+
+
 def test_out_on_the_board_cards():
     hole, board = deals(1000, 4, 5, seed=12)
     want = omaha.evaluate_batch(hole, board)

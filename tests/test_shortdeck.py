@@ -179,6 +179,13 @@ def test_bad_rows_are_named(threads):
     assert (out == 3).all()
 
 
+def test_out_of_range_uint8_id_is_named():
+    hands = np.tile(np.arange(16, 23, dtype=np.uint8), (50, 1))
+    hands[17, 4] = 200
+    with pytest.raises(ValueError, match="row 17: card id 200 is out of range"):
+        shortdeck.evaluate_batch(hands)
+
+
 def test_scalar_errors():
     with pytest.raises(ValueError, match="5c is not in the short deck"):
         shortdeck.evaluate("As Ks Qs Js 5c")

@@ -2,8 +2,8 @@
 """Compiled Omaha kernels: the best high hand and the best 8-or-better low made of exactly two hole
 cards and exactly three board cards.
 
-A row is the hole cards followed by the board cards (handrank.omaha joins the two arrays), so one
-card mask over the whole row finds a card repeated in the hole, on the board or in both.
+The batch loops read the hole and board arrays side by side. Each hand's two card masks flag a
+card repeated in the hole or on the board, and their AND a card in both.
 
 High: on a 5-card board, the board's ranks pick a row of a generated table (by the 5-card perfect
 hash of its rank sum) that holds, for each hole rank pair, the best plain hand of that pair and

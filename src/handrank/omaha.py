@@ -124,10 +124,19 @@ def _evaluate_batch(game: int, hole: npt.ArrayLike, board: npt.ArrayLike, thread
 
 
 def _row_error(hole: npt.NDArray[Any], board: npt.NDArray[Any]) -> ValueError:
-    """The error for the first row whose hole and board repeat a card (ids are in range here)."""
+    """The error for the first row with an id outside 0..51 or a card repeated in its hole, on
+    its board or in both."""
     rows = np.sort(np.concatenate((hole, board), axis=1), axis=1)
-    row = int(np.flatnonzero((rows[:, 1:] == rows[:, :-1]).any(axis=1))[0])
+    bad = (rows[:, 1:] == rows[:, :-1]).any(axis=1) | (rows[:, -1] > 51)
+    found = np.flatnonzero(bad)
+    if not found.size:
+        return ValueError("the cards changed during the call; do not write to the input while a "
+                          "batch call runs")
+    row = int(found[0])
     hole_ids, board_ids = hole[row].tolist(), board[row].tolist()
+    for c in hole_ids + board_ids:
+        if c > 51:
+            return ValueError(f"row {row}: card id {c} is out of range 0..51")
     for where, ids in (("hole", hole_ids), ("board", board_ids)):
         repeated = [c for c in ids if ids.count(c) > 1]
         if repeated:

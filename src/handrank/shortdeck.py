@@ -76,11 +76,19 @@ def evaluate_batch(cards: npt.ArrayLike, *, rules: str = "standard",
 
 
 def _row_error(arr: npt.NDArray[Any]) -> ValueError:
-    """The error for the first row with a repeated card or a card below the 6."""
+    """The error for the first row with a repeated card, an id outside 0..51 or a card below
+    the 6."""
     rows = np.sort(arr, axis=1)
-    bad = (rows[:, 1:] == rows[:, :-1]).any(axis=1) | (rows[:, 0] < LOWEST_CARD)
-    row = int(np.flatnonzero(bad)[0])
+    bad = (rows[:, 1:] == rows[:, :-1]).any(axis=1) | (rows[:, 0] < LOWEST_CARD) | (rows[:, -1] > 51)
+    found = np.flatnonzero(bad)
+    if not found.size:
+        return ValueError("the cards changed during the call; do not write to the input while a "
+                          "batch call runs")
+    row = int(found[0])
     ids = arr[row].tolist()
+    for c in ids:
+        if c > 51:
+            return ValueError(f"row {row}: card id {c} is out of range 0..51")
     low = [c for c in ids if c < LOWEST_CARD]
     if low:
         return ValueError(f"row {row}: {_below_six(low[0])}")
