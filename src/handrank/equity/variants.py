@@ -279,9 +279,11 @@ def _distinct(rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
     """Which rows hold no card twice: column pairs compared when there are few columns (cheaper
     than sorting every row), else the rows sorted."""
     width = rows.shape[1]
+    ok: npt.NDArray[np.bool_]
     if width > 10:
         every = np.sort(rows, axis=1)
-        return ~(every[:, 1:] == every[:, :-1]).any(axis=1)
+        ok = ~(every[:, 1:] == every[:, :-1]).any(axis=1)
+        return ok
     ok = np.ones(len(rows), dtype=bool)
     for i in range(width):
         for j in range(i + 1, width):
