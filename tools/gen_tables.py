@@ -403,6 +403,28 @@ def omaha_board5(t, keys5, slot_of5):
     return table
 
 
+def omaha_low8(t):
+    """The best 8-or-better low of two ranks of a hole and three of a board, by their low rank
+    sets (8 bits each, A..8 as bits 0..7): index board_set << 8 | hole_set, 0 for no low. Among
+    sets of five ranks the smaller number is the better low, and the A-5 value is lowa5's."""
+    value_of = {}
+    for ranks in itertools.combinations(range(8), 5):
+        card_ranks = tuple(sorted((r - 1) % 13 for r in ranks))     # bit 0 is the ace (rank 12)
+        value_of[sum(1 << r for r in ranks)] = t.lowa5_5[card_ranks]
+    table = [0] * (256 * 256)
+    for board in range(256):
+        for hole in range(256):
+            best = None
+            for a, b in itertools.combinations([r for r in range(8) if hole >> r & 1], 2):
+                pair = 1 << a | 1 << b
+                rest = [r for r in range(8) if board >> r & 1 and not pair >> r & 1]
+                if len(rest) >= 3:
+                    low = pair | sum(1 << r for r in rest[:3])
+                    best = low if best is None or low < best else best
+            table[board << 8 | hole] = 0 if best is None else value_of[best]
+    return table
+
+
 def generate_omaha(shared):
     """The Omaha header (its own file: only handrank._omaha reads its 1.5 MB table)."""
     keys5, slot_of5 = shared[5]
@@ -417,6 +439,9 @@ def generate_omaha(shared):
            "/* best plain high value of a hole rank pair and three of a 5-card board: row = the",
            "   board's 5-card hash slot, column = hr_omaha_pair */",
            c_array("uint16_t", "hr_omaha5", omaha_board5(shared["tables"], keys5, slot_of5), 24),
+           "/* best 8-or-better low (lowa5's value, 0 for none): index board low ranks << 8 | hole",
+           "   low ranks, A..8 as bits 0..7 */",
+           c_array("uint16_t", "hr_omaha_low8", omaha_low8(shared["tables"]), 24),
            "", "#endif"]
     return "\n".join(out) + "\n"
 

@@ -13,9 +13,10 @@ so each hole pair's and each board triple's partial hash is summed once and a co
 one add and two table reads. Flushes are handled apart, only when the board holds three of a suit
 and the hole two of it.
 
-Low: a low is five distinct ranks, so it is a bit set of the ranks A..8; among sets of five, the
-smaller number is the better low. For each pair of distinct low ranks in the hole, the best
-three board ranks are the three lowest not already held.
+Low: only the sets of low ranks (A..8) in the hole and on the board matter, so a generated table
+indexed by the two 8-bit sets holds the best low (tools/gen_tables.py: for each pair of the hole's
+low ranks, the three lowest board ranks not already held; among sets of five ranks the smaller
+number is the better low).
 """
 from libc.string cimport memcpy
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
@@ -26,14 +27,10 @@ cdef extern from "handrank_omaha_tables.h" nogil:
     const int HR_OMAHA_PAIRS
     const uint8_t hr_omaha_pair[169]
     const uint16_t hr_omaha5[]
+    const uint16_t hr_omaha_low8[65536]
 
 cdef extern from * nogil:
     """
-    /* C(n, k) for n < 8, k <= 5: the colex rank of a set of five low ranks */
-    static const uint8_t hr_omaha_binom[8][6] = {
-        {1, 0, 0, 0, 0, 0}, {1, 1, 0, 0, 0, 0}, {1, 2, 1, 0, 0, 0}, {1, 3, 3, 1, 0, 0},
-        {1, 4, 6, 4, 1, 0}, {1, 5, 10, 10, 5, 1}, {1, 6, 15, 20, 15, 6}, {1, 7, 21, 35, 35, 21}};
-
     /* bits set in a rank mask, and its highest bit */
     #if defined(__GNUC__)
     #define hr_omaha_bit_count(x) __builtin_popcount(x)
@@ -47,7 +44,6 @@ cdef extern from * nogil:
     }
     #endif
     """
-    const uint8_t hr_omaha_binom[8][6]
     int bit_count "hr_omaha_bit_count"(uint32_t x)
     uint32_t top_bit "hr_omaha_top_bit"(uint32_t x)       # x != 0
 
@@ -62,8 +58,6 @@ HIGH = GAME_HIGH
 LOW8 = GAME_LOW8
 # Every qualifying low is on lowa5's scale, 6120..6175; no low is below them all.
 NO_LOW = NO_LOW8
-# Sets of five low ranks (A..8 as bits 0..7) that are not a real low: the "no low" sentinel.
-cdef uint32_t NONE_MASK = 0x100
 
 
 cdef inline uint64_t rank_hash5(uint8_t card) noexcept nogil:
@@ -167,40 +161,13 @@ cdef inline uint32_t low_bit(uint8_t card) noexcept nogil:
 cdef inline uint16_t low8_value(const uint8_t* c, int k, const uint8_t* board_cards, int nb) noexcept nogil:
     """Best 8-or-better low (lowa5's scale) of two of the k hole cards and three of the nb board
     cards, or NO_LOW."""
-    cdef uint32_t board = 0, hole = 0, first, second, pair, rest, cut, low, best = NONE_MASK
-    cdef uint32_t i_bits, j_bits
-    cdef int i, t
-    cdef uint32_t rank
+    cdef uint32_t board = 0, hole = 0
+    cdef int i
     for i in range(nb):
         board |= low_bit(board_cards[i])
     for i in range(k):
         hole |= low_bit(c[i])
-    i_bits = hole
-    while i_bits:
-        first = i_bits & (~i_bits + 1)
-        i_bits &= i_bits - 1
-        j_bits = i_bits
-        while j_bits:
-            second = j_bits & (~j_bits + 1)
-            j_bits &= j_bits - 1
-            pair = first | second
-            rest = board & ~pair
-            cut = rest & (rest - 1)
-            cut &= cut - 1          # rest without its two lowest ranks
-            if cut:                 # three or more left: keep the lowest three
-                low = pair | (rest ^ (cut & (cut - 1)))
-                if low < best:
-                    best = low
-    if best == NONE_MASK:
-        return NO_LOW8
-    # the colex rank of a five-bit set orders the sets as numbers do
-    rank = 0
-    t = 1
-    for i in range(8):
-        if (best >> i) & 1:
-            rank += hr_omaha_binom[i][t]
-            t += 1
-    return <uint16_t>(6175 - rank)
+    return hr_omaha_low8[board << 8 | hole]
 
 
 cdef inline uint64_t loop(int game, int k, int nb, const uint8_t* c, const uint8_t* b, Py_ssize_t n,
