@@ -20,6 +20,10 @@ EXPECTED_WORKLOADS = [
     "low27 5-card batch, 1 thread",
     "lowa5 5-card batch, 1 thread",
     "lowa5 7-card batch, 1 thread",
+    "Omaha PLO4 batch, 1 thread",
+    "Omaha-8 PLO4 low batch, 1 thread",
+    "short deck 7-card batch, 1 thread",
+    "badugi batch, 1 thread",
     "high.evaluate scalar, 7-int tuples",
     "high.evaluate scalar, 5-int tuples",
 ]

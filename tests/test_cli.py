@@ -46,7 +46,7 @@ def test_help_lists_subcommands(capsys):
     assert "eval" in out and "bench" in out
 
 
-@pytest.mark.parametrize("argv", [[], ["nope"], ["eval", "--game", "omaha", ROYAL],
+@pytest.mark.parametrize("argv", [[], ["nope"], ["eval", "--game", "pineapple", ROYAL],
                                   ["bench", "--hands", "0"], ["bench", "--rounds", "x"],
                                   ["bench", "--seed", "-1"]])
 def test_usage_errors_exit_2(capsys, argv):

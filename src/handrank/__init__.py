@@ -7,12 +7,12 @@ __version__ = "0.1.0"
 evaluate = high.evaluate
 
 __all__ = ["__version__", "card", "card_str", "cards", "hand_str", "random_hands", "evaluate",
-           "high", "high3", "low27", "lowa5", "rows", "bigtwo", "ofc", "chinese", "equity",
-           "iso", "showdown"]
+           "high", "high3", "low27", "lowa5", "rows", "bigtwo", "ofc", "chinese", "equity", "omaha",
+           "badugi", "shortdeck", "iso", "showdown"]
 
 # The game layers load on first use (`handrank.ofc`, `from handrank import ofc`), so that
 # `import handrank` costs the evaluators alone.
-_GAMES = ("bigtwo", "ofc", "chinese", "equity", "iso", "showdown")
+_GAMES = ("bigtwo", "ofc", "chinese", "equity", "omaha", "badugi", "shortdeck", "iso", "showdown")
 
 
 def __getattr__(name: str) -> object:

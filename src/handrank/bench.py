@@ -23,12 +23,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from handrank import high, high3, low27, lowa5
+from handrank import _bench_variants, high, high3, low27, lowa5, omaha
 from handrank._batch import cpu_count
 from handrank.cards import cards as parse_cards
 from handrank.cards import hand_str, random_hands
@@ -150,9 +151,25 @@ def workloads(n: int = DEFAULT_HANDS, threads: int | None = None, seed: int = DE
     result.append(batch("high", high.evaluate_batch, 7, cards=enumerated, order=" sorted"))
     result += [batch("high3", high3.evaluate_batch, 3), batch("low27", low27.evaluate_batch, 5),
                batch("lowa5", lowa5.evaluate_batch, 5), batch("lowa5", lowa5.evaluate_batch, 7)]
+    # The variants: Omaha rows split into hole and board before timing, like the peers' prepare
+    variant_hands = {game: _bench_variants.hands(game, n, rng) for game in _bench_variants.VARIANTS}
+    for game, rows in variant_hands.items():
+        label = _bench_variants.VARIANTS[game][1]
+        if game in ("omaha", "omaha8"):
+            hole, board = _bench_variants.split(rows)
+            evaluate = omaha_batch[game]
+            result.append(Workload(f"{label} batch, 1 thread", n, partial(evaluate, hole, board, threads=1)))
+        else:
+            evaluate = _bench_variants.evaluator(game)
+            result.append(Workload(f"{label} batch, 1 thread", n, partial(evaluate, rows, threads=1)))
     result += [scalar(7), scalar(5)]
     for name, evaluators in (peers or {}).items():
         for game, evaluator in evaluators.items():
+            if game in variant_hands:
+                label = _bench_variants.VARIANTS[game][1]
+                result.append(_peer_workload(f"{name} {label}", name, evaluator, variant_hands[game],
+                                             False, f"{label} batch, 1 thread", peer_seconds))
+                continue
             for k in GAMES[game]:
                 orders = ("", " sorted") if (game, k) == ("high", 7) else ("",)
                 for order in orders:
@@ -161,6 +178,9 @@ def workloads(n: int = DEFAULT_HANDS, threads: int | None = None, seed: int = DE
                     result.append(_peer_workload(label, name, evaluator, hands[k], bool(order),
                                                  baseline, peer_seconds))
     return result
+
+
+omaha_batch = {"omaha": omaha.evaluate_batch, "omaha8": omaha.evaluate_low8_batch}
 
 
 def _peer_workload(label: str, peer: str, evaluator: PeerEvaluator, hands: npt.NDArray[np.uint8],
@@ -276,6 +296,8 @@ class Agreement:
 
     @property
     def label(self) -> str:
+        if self.game in _bench_variants.VARIANTS:
+            return _bench_variants.VARIANTS[self.game][1]
         return f"{GAME_LABELS[self.game]} {self.k}-card"
 
     def as_dict(self) -> dict[str, object]:
@@ -308,9 +330,14 @@ def compare_orderings(hands: npt.NDArray[np.uint8], ours: npt.ArrayLike,
 def agreement(peers: Peers, n: int = DEFAULT_AGREEMENT_HANDS, seed: int = DEFAULT_SEED) -> list[Agreement]:
     """Each peer's evaluation of `n` seeded random hands of each size it plays (plus `EDGE_HANDS`
     for 5 cards) against handrank's, orderings compared."""
-    evaluate_batch = {"high": high.evaluate_batch, "low27": low27.evaluate_batch}
+    evaluate_batch: dict[str, Callable[..., npt.NDArray[np.uint16]]] = {
+        "high": high.evaluate_batch, "low27": low27.evaluate_batch}
     rng = np.random.default_rng(seed)
-    checks = {(game, k): random_hands(n, k, seed=rng) for game, sizes in GAMES.items() for k in sizes}
+    checks = {(game, k): random_hands(n, k, seed=rng) for game, sizes in GAMES.items() for k in sizes
+              if game not in _bench_variants.VARIANTS}
+    for game, (k, _) in _bench_variants.VARIANTS.items():
+        checks[game, k] = _bench_variants.hands(game, n, rng)
+        evaluate_batch[game] = _bench_variants.evaluator(game)
     edges = np.array([parse_cards(text) for text in EDGE_HANDS], dtype=np.uint8)
     result = []
     for name, evaluators in peers.items():
@@ -331,11 +358,12 @@ def format_agreement(checks: Sequence[Agreement], versions: Mapping[str, str] | 
     versions = versions or {}
     names = [f"{c.peer} {versions.get(c.peer, '')}".strip() for c in checks]
     width = max(map(len, names), default=0)
+    label_width = max([11, *(len(c.label) for c in checks)])
     lines = []
     for name, check in zip(names, checks):
         verdict = ("agrees" if check.agrees else
                    f"DISAGREES: {len(check.disagreements)} pair{'s' if len(check.disagreements) > 1 else ''}")
-        lines.append(f"{name:<{width}}  {check.label:<11}  {check.hands:>7,} hands  {verdict}")
+        lines.append(f"{name:<{width}}  {check.label:<{label_width}}  {check.hands:>7,} hands  {verdict}")
         lines += [f"    {d}" for d in check.disagreements[:examples]]
         if len(check.disagreements) > examples:
             lines.append(f"    ... and {len(check.disagreements) - examples} more")

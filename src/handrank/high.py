@@ -3,20 +3,23 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import partial
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from handrank import _batch, _evaluate
+from handrank import _batch, _evaluate, _partial
 from handrank._values import checked
 from handrank._names import rank_name, rank_plural, ranks_text
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "count_all", "MAX_VALUE"]
+__all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "count_all", "MAX_VALUE",
+           "evaluate_partial", "describe_partial", "bring_in", "PARTIAL_MAX_VALUE"]
 
 MAX_VALUE = 7462
+PARTIAL_MAX_VALUE = 2379      # classes of 1 to 4 cards (evaluate_partial)
 
 
 class Category(IntEnum):
@@ -99,3 +102,22 @@ def describe_class(cat: Category, ranks: tuple[int, ...]) -> str:
     if cat == Category.PAIR:
         return f"Pair of {rank_plural(ranks[0])} ({ranks_text(ranks[1:])} kickers)"
     return f"{rank_name(ranks[0]).capitalize()} high ({ranks_text(ranks)})"
+
+
+def evaluate_partial(hand: str | Iterable[str | int]) -> int:
+    """Value of a 1- to 4-card high hand (stud's up cards), higher is better: quads > trips > two
+    pair > pair > high card, compared as the 5-card order would with the missing cards the worst
+    kickers (no straights or flushes). Dense over every 1- to 4-card class, 1..PARTIAL_MAX_VALUE."""
+    return _partial.evaluate(hand, low=False)
+
+
+def describe_partial(value: int) -> str:
+    """Words for an evaluate_partial value: "Pair of aces (A-A-K)"."""
+    return _partial.describe(value, low=False)
+
+
+def bring_in(up_cards: str | Iterable[str | int]) -> int:
+    """Seven-card stud high: the index of the player who brings it in, from one up card per
+    player: the lowest card by rank (ace high), ties broken by suit (clubs, diamonds, hearts,
+    spades, lowest first)."""
+    return _partial.bring_in(up_cards, low=False)

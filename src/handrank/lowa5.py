@@ -6,11 +6,12 @@ best 5-card low among them."""
 from __future__ import annotations
 
 from functools import partial
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from handrank import _batch, _evaluate
+from handrank import _batch, _evaluate, _partial
 from handrank._values import checked
 from handrank._names import rank_name, rank_plural
 from handrank.high import Category
@@ -19,10 +20,12 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "qualifies8",
-           "qualifies8_batch", "MAX_VALUE", "QUALIFY8"]
+           "qualifies8_batch", "MAX_VALUE", "QUALIFY8",
+           "evaluate_partial", "describe_partial", "bring_in", "PARTIAL_MAX_VALUE"]
 
 
 MAX_VALUE = 6175
+PARTIAL_MAX_VALUE = 2379      # classes of 1 to 4 cards (evaluate_partial)
 QUALIFY8 = _evaluate.lowa5_qualify8()   # value of 8-7-6-5-4, the worst low that qualifies
 
 evaluate = _evaluate.lowa5_evaluate
@@ -92,3 +95,22 @@ def _spread(cat: Category, ranks: tuple[int, ...]) -> list[int]:
               Category.THREE_OF_A_KIND: (3, 1, 1), Category.FULL_HOUSE: (3, 2),
               Category.FOUR_OF_A_KIND: (4, 1)}[cat]
     return [r for r, times in zip(ranks, repeat) for _ in range(times)]
+
+
+def evaluate_partial(hand: str | Iterable[str | int]) -> int:
+    """Value of a 1- to 4-card A-5 low (razz's up cards), higher is the better low: ace low, pairs
+    bad, compared as the 5-card order would with the missing cards the worst kickers. Dense over
+    every 1- to 4-card class, 1..PARTIAL_MAX_VALUE."""
+    return _partial.evaluate(hand, low=True)
+
+
+def describe_partial(value: int) -> str:
+    """Words for an evaluate_partial value: "Seven-four low (7-4-2)"."""
+    return _partial.describe(value, low=True)
+
+
+def bring_in(up_cards: str | Iterable[str | int]) -> int:
+    """Razz: the index of the player who brings it in, from one up card per player: the highest
+    card (king highest, ace lowest), ties broken by suit (spades highest, then hearts, diamonds,
+    clubs)."""
+    return _partial.bring_in(up_cards, low=True)

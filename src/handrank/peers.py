@@ -29,8 +29,12 @@ from handrank.cards import card_str
 
 __all__ = ["GAMES", "Peer", "PeerEvaluator", "PEERS", "available"]
 
-# game -> hand sizes the benchmark gives it
-GAMES: dict[str, tuple[int, ...]] = {"high": (5, 7), "low27": (5,)}
+# game -> hand sizes the benchmark gives it. The variants' rows (handrank._bench_variants): Omaha
+# and Omaha-8 the 4 hole cards then the 5 board cards, short deck 7 cards of the 36, badugi 4.
+GAMES: dict[str, tuple[int, ...]] = {"high": (5, 7), "low27": (5,), "omaha": (9,), "omaha8": (9,),
+                                     "shortdeck": (7,), "badugi": (4,)}
+# What a peer gives for an Omaha-8 deal with no qualifying low: below every low (lower is better)
+NO_LOW = 1 << 30
 
 _CARD_STRINGS = [card_str(i) for i in range(52)]
 
@@ -87,7 +91,15 @@ def _phevaluator() -> dict[str, PeerEvaluator]:
         function, rows = prepared
         return list(starmap(function, rows))
 
-    return {"high": PeerEvaluator(prepare, evaluate, higher_is_better=False)}
+    def prepare_omaha(hands: npt.NDArray[np.uint8]) -> list[tuple[int, ...]]:
+        # evaluate_omaha_cards takes the five board cards, then the four hole cards
+        return [tuple(row[4:] + row[:4]) for row in _rows(hands, ids)]
+
+    def omaha(rows: list[tuple[int, ...]]) -> list[int]:
+        return list(starmap(_pheval.evaluate_omaha_cards, rows))
+
+    return {"high": PeerEvaluator(prepare, evaluate, higher_is_better=False),
+            "omaha": PeerEvaluator(prepare_omaha, omaha, higher_is_better=False)}
 
 
 def _eval7() -> dict[str, PeerEvaluator]:
@@ -114,7 +126,8 @@ def _cactus_kev(module: str) -> dict[str, PeerEvaluator]:
 
 def _pokerkit() -> dict[str, PeerEvaluator]:
     from pokerkit import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
-        Card, StandardHighHand, StandardLowHand)
+        BadugiHand, Card, OmahaEightOrBetterLowHand, OmahaHoldemHand, ShortDeckHoldemHand,
+        StandardHighHand, StandardLowHand)
 
     cards = [Card.clean(s)[0] for s in _CARD_STRINGS]
 
@@ -130,8 +143,31 @@ def _pokerkit() -> dict[str, PeerEvaluator]:
         # index is a better low.
         return [StandardLowHand(row).entry.index for row in rows]
 
+    def omaha(rows: list[tuple[Card, ...]]) -> list[int]:
+        best = OmahaHoldemHand.from_game        # exactly two hole and three board cards
+        return [best(row[:4], row[4:]).entry.index for row in rows]
+
+    def omaha8(rows: list[tuple[Card, ...]]) -> list[int]:
+        values = []
+        for row in rows:
+            try:
+                values.append(OmahaEightOrBetterLowHand.from_game(row[:4], row[4:]).entry.index)
+            except ValueError:      # pokerkit's word for "no qualifying low"
+                values.append(NO_LOW)
+        return values
+
+    def shortdeck(rows: list[tuple[Card, ...]]) -> list[int]:
+        return [ShortDeckHoldemHand.from_game(row).entry.index for row in rows]
+
+    def badugi(rows: list[tuple[Card, ...]]) -> list[int]:
+        return [BadugiHand.from_game(row).entry.index for row in rows]
+
     return {"high": PeerEvaluator(prepare, high, higher_is_better=True),
-            "low27": PeerEvaluator(prepare, low27, higher_is_better=False)}
+            "low27": PeerEvaluator(prepare, low27, higher_is_better=False),
+            "omaha": PeerEvaluator(prepare, omaha, higher_is_better=True),
+            "omaha8": PeerEvaluator(prepare, omaha8, higher_is_better=False),
+            "shortdeck": PeerEvaluator(prepare, shortdeck, higher_is_better=True),
+            "badugi": PeerEvaluator(prepare, badugi, higher_is_better=False)}
 
 
 def _holdem_hand_evaluator() -> dict[str, PeerEvaluator]:

@@ -37,6 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                  "seed and thread count)")
     parser.add_argument("--threads", "-t", type=positive_int, help="threads (default: all cores for big jobs)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--game", default="holdem",
+                        choices=("holdem", "omaha", "omaha8", "shortdeck", "shortdeck-triton"),
+                        help="the game (default holdem); in the others a player is an exact hand "
+                             "(4 to 6 cards in Omaha) or 'random'")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="show a progress bar on stderr (needs tqdm; default: when stderr is "
                              "a terminal)")
@@ -50,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
             result = equity.calculate(args.players, args.board, args.dead,
                                       exact=True if args.exact else None, samples=args.samples,
                                       stderr=args.stderr, seed=args.seed, threads=args.threads,
-                                      progress=bar.reached if bar.bar is not None else None)
+                                      progress=bar.reached if bar.bar is not None else None,
+                                      game=args.game)
     except (TypeError, ValueError) as exc:
         error(str(exc))
         return EXIT_FAILED

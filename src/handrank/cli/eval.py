@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 HELP = "value, category and description of poker hands"
 
 GAMES = ("high", "high3", "low27", "lowa5")
+# The variants (handrank.omaha, shortdeck, badugi), each read by _evaluate_variant. An Omaha hand
+# is its hole cards, '|', then the board: "As Ks 2d 2c | Qs Js Ts 2h 3h".
+VARIANTS = ("omaha", "omaha8", "shortdeck", "shortdeck-triton", "badugi", "badugi27", "stud", "razz")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,8 +26,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "hands", nargs="*", metavar="HAND",
         help="a hand such as 'As Ks Qs Js Ts' or AsKsQsJsTs; cards given as separate arguments "
              "(As Ks Qs Js Ts) make one hand; '-' or no HAND reads stdin, one hand per line")
-    parser.add_argument("--game", choices=GAMES,
-                        help="the evaluator (default: high for 5-7 cards, high3 for 3 cards)")
+    parser.add_argument("--game", choices=GAMES + VARIANTS,
+                        help="the evaluator (default: high for 5-7 cards, high3 for 3 cards); "
+                             "omaha and omaha8 (hi-lo 8-or-better) read 'HOLE | BOARD', "
+                             "shortdeck-triton ranks trips above a straight, badugi27 plays the "
+                             "ace high, stud and razz value 1 to 4 up cards")
     parser.add_argument("--file", "-f", action="append", default=[], metavar="F",
                         help="read hands from F, one per line; blank lines and # comments are "
                              "skipped (may be repeated; '-' is stdin)")
@@ -48,7 +54,9 @@ def run(args: argparse.Namespace) -> int:
                     status = EXIT_FAILED
                     continue
                 if args.json:
-                    print(json.dumps({**row, "category": row["category"].name}, ensure_ascii=False))
+                    category = row["category"]
+                    print(json.dumps({**row, "category": None if category is None else category.name},
+                                     ensure_ascii=False))
                 else:
                     rows.append(row)
         except BrokenPipeError:
@@ -83,6 +91,8 @@ def _evaluate(text: str, game: str | None) -> dict[str, Any]:
     import handrank
     from handrank.cards import cards, hand_str
 
+    if game in VARIANTS:
+        return _evaluate_variant(text, game)
     ids = cards(text)
     if game is None:
         if len(ids) == 3:
@@ -97,10 +107,49 @@ def _evaluate(text: str, game: str | None) -> dict[str, Any]:
             "description": module.describe(value)}
 
 
+def _evaluate_variant(text: str, game: str) -> dict[str, Any]:
+    """The record of one hand of a variant (its category None where the game has none)."""
+    from handrank import badugi, high, lowa5, omaha, shortdeck
+    from handrank.cards import cards, hand_str
+
+    category: object = None
+    if game in ("omaha", "omaha8"):
+        hole_text, bar, board_text = text.partition("|")
+        if not bar:
+            raise ValueError("an Omaha hand is its hole cards, '|', then the board")
+        hole, board = cards(hole_text), cards(board_text)
+        shown_hand = f"{hand_str(hole)} | {hand_str(board)}"
+        value = omaha.evaluate(hole, board)
+        category, description = high.category(value), high.describe(value)
+        if game == "omaha8":
+            low = omaha.evaluate_low8(hole, board)
+            description += "; no low" if low == omaha.NO_LOW else f"; low: {lowa5.describe(low)}"
+    elif game.startswith("shortdeck"):
+        ids = cards(text)
+        rules = "triton" if game == "shortdeck-triton" else "standard"
+        shown_hand = hand_str(ids)
+        value = shortdeck.evaluate(ids, rules=rules)
+        category, description = shortdeck.category(value, rules=rules), shortdeck.describe(value, rules=rules)
+    elif game in ("stud", "razz"):
+        ids = cards(text)
+        module = high if game == "stud" else lowa5
+        shown_hand = hand_str(ids)
+        value = module.evaluate_partial(ids)
+        description = module.describe_partial(value)
+    else:
+        ids = cards(text)
+        ace_low = game == "badugi"
+        shown_hand = hand_str(ids)
+        value = badugi.evaluate(ids, ace_low=ace_low)
+        description = badugi.describe(value, ace_low=ace_low)
+    return {"hand": shown_hand, "game": game, "value": value, "category": category,
+            "description": description}
+
+
 def _table(rows: list[dict[str, Any]]) -> str:
     header = ("hand", "game", "value", "category", "description")
-    cells = [(r["hand"], r["game"], str(r["value"]), str(r["category"]), r["description"])
-             for r in rows]
+    cells = [(r["hand"], r["game"], str(r["value"]), "-" if r["category"] is None else str(r["category"]),
+              r["description"]) for r in rows]
     widths = [max(len(row[i]) for row in [header, *cells]) for i in range(len(header) - 1)]
     lines = []
     for row in [header, *cells]:

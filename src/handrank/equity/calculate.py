@@ -13,7 +13,7 @@ import numpy as np
 
 from handrank import _batch
 from handrank.cards import card_str, cards as parse_cards
-from handrank.equity import _equity
+from handrank.equity import _equity, variants
 from handrank.equity.deal import Groups, boards, fold_suits, group
 from handrank.equity.range import Range
 
@@ -76,7 +76,8 @@ class Result:
 def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
               dead: str | Iterable[str | int] = "", *, exact: bool | None = None,
               samples: int | None = None, stderr: float | None = None, seed: int | None = None,
-              threads: int | None = None, progress: Progress | None = None) -> Result:
+              threads: int | None = None, progress: Progress | None = None,
+              game: str = "holdem") -> Result:
     """Each player's equity. A player is an exact hand (``"AsKs"``, ``["As", "Ks"]``, ids) or a
     range (notation text or a `Range`). `board`: 0, 3, 4 or 5 cards; `dead`: cards out of play.
 
@@ -85,9 +86,17 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
     above), `exact=False` always samples: to the standard error `stderr` (default 1e-3, the
     largest over players) or `samples` showdowns (at most MAX_SAMPLES). Sampling is reproducible
     for one `seed` and one thread count. `threads`: default all cores for big jobs.
-    `progress(done, total)` is called as parts finish, from the calling thread."""
+    `progress(done, total)` is called as parts finish, from the calling thread.
+
+    `game`: "holdem" (the default), or "omaha" (4, 5 or 6 hole cards, read from the hands),
+    "omaha8" (hi-lo 8-or-better), "shortdeck" or "shortdeck-triton" (the 36-card deck); in those
+    a player is an exact hand, a weighted list of exact hands ({hand: weight}) or "random" (see
+    handrank.equity.variants), and `progress` is called once, at the end."""
     board_ids = _cards(board, "board")
     dead_ids = _cards(dead, "dead cards")
+    if game != "holdem":
+        return _variant(players, board_ids, dead_ids, game, exact, samples, stderr, seed, threads,
+                        progress)
     if len(board_ids) not in (0, 3, 4, 5):
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board_ids)}")
     clash = set(board_ids) & set(dead_ids)
@@ -134,6 +143,27 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
     if sampling:
         return _sample(groups, board_arr, out_mask, labels, samples, stderr, seed, threads, progress)
     return _enumerate(groups, board_arr, out_mask, labels, threads, progress)
+
+
+def _variant(players: Sequence[Player], board: list[int], dead: list[int], game: str,
+             exact: bool | None, samples: int | None, stderr: float | None, seed: int | None,
+             threads: int | None, progress: Progress | None) -> Result:
+    """`calculate` for a game of handrank.equity.variants."""
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a str, not {type(game).__name__}")
+    if len(board) not in (0, 3, 4, 5):
+        raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}")
+    clash = set(board) & set(dead)
+    if clash:
+        raise ValueError(f"{card_str(min(clash))} is both on the board and dead")
+    exact, samples, seed = _check_options(exact, samples, stderr, seed, progress)
+    found = variants.calculate(list(players), board, dead, game, exact=exact, samples=samples,
+                               stderr=stderr, seed=None if seed is None else seed % (1 << 64),
+                               threads=threads, exact_max=EXACT_MAX)
+    if progress is not None:
+        progress(1, 1)
+    return Result(found.players, found.equity, found.win, found.tie, found.showdowns, found.exact,
+                  found.stderr, found.acceptance)
 
 
 # ----------------------------------------------------------------------------- input
