@@ -4,6 +4,7 @@ random hands."""
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 
 import numpy as np
@@ -296,3 +297,7 @@ def test_a_bounded_space_refuses_what_it_left_out():
     hk = bigtwo.ComboSpace("hk", 13)
     assert hk.size == bigtwo.ComboSpace("hk").size and hk.mask(list(range(20)), None).sum() > 0
     assert repr(bounded) == "<ComboSpace of 422536 actions for hands of at most 13 cards>"
+    copied = pickle.loads(pickle.dumps(bounded))                # the bound travels with the space
+    with pytest.raises(ValueError, match="serves hands of at most 13 cards"):
+        copied.legal_actions(seven, None)
+    assert copied.size == bounded.size and copied.cards(bounded.size - 1) == bounded.cards(bounded.size - 1)
