@@ -241,3 +241,104 @@ def test_the_wrapped_environment_enforces_the_order_and_refuses_actions_outside_
         with pytest.raises(bigtwo.IllegalMove):
             wrapped.step(action)
     assert not any(wrapped.terminations.values())
+
+
+# ----------------------------------------------------------------------------- smack-down
+SMACK = bigtwo.Rules(smack_down=True)
+
+
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+@pytest.mark.parametrize("players", [4, 2])
+@pytest.mark.parametrize("make", ["env", "raw_env"])
+def test_api_under_smack_down(players: int, make: str) -> None:
+    env = getattr(bigtwo_env, make)(players=players, rules=SMACK)
+    assert env.unwrapped.space.size == 422_536 == bigtwo.ComboSpace(SMACK, 13).size
+    pettingzoo_test.api_test(env, num_cycles=100)
+
+
+def holds_a_smack(hand: list[int], rules: bigtwo.Rules) -> bool:
+    return any(m.kind in (bigtwo.Kind.FOUR, bigtwo.Kind.PAIR_RUN)
+               for m in bigtwo.legal_moves(hand, [rules.highest_card], rules))
+
+
+SMACK_TABLES = [(4, SMACK), (2, SMACK.replace(passing="out_of_trick", suit_order="cshd")),
+                (3, SMACK.replace(last_play="no_single_top_card", double_held=True, direction="anticlockwise"))]
+
+
+def test_smack_down_games_through_the_environment_follow_the_bare_game() -> None:
+    """Deals where a player without the 2♠ holds a smack, played by agents keen on the lone 2♠
+    and on smacks, step by step against a bare Game dealt the same hands and played through
+    `Game.play_action`: the masks are its legal moves (and the pass), illegal actions (a smack
+    as a lead or on anything but the 2♠, a run of pairs not held, one past the space) are refused
+    and change nothing, and the games, histories and rewards are the same."""
+    smacks = runs = backs = refused = 0
+    for players, rules in SMACK_TABLES:
+        env = bigtwo_env.raw_env(players=players, rules=rules)
+        space = env.space
+        top = space.action([rules.highest_card])
+        full = bigtwo.ComboSpace(rules)                    # the unbounded space: the same numbers
+        seeds = [s for s in range(400) if env.reset(seed=s) is None
+                 and any(holds_a_smack(h, rules) for h in env.game.hands if rules.highest_card not in h)][:12]
+        for seed in seeds:
+            rng = np.random.default_rng(seed)
+            env.reset(seed=seed)
+            twin = bigtwo.Game(players, rules, hands=[list(h) for h in env.game.hands])
+            assert twin.turn == env.game.turn
+            totals = dict.fromkeys(env.possible_agents, 0.0)
+            for agent in env.agent_iter():
+                obs, reward, terminated, truncated, _ = env.last()
+                totals[agent] += reward
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                mask = obs["action_mask"].view(bool)
+                moves = twin.legal_moves()
+                assert set(np.flatnonzero(mask[1:]) + 1) == {space.action(m) for m in moves} \
+                    == {full.action(m) for m in moves}
+                assert mask[0] == twin.can_pass
+                hand = twin.hand()
+                held = [space.action(m) for m in bigtwo.legal_moves(hand, [rules.highest_card], rules)
+                        if m.kind in (bigtwo.Kind.FOUR, bigtwo.Kind.PAIR_RUN)]
+                unheld = next(a for a in rng.integers(space.size - 402_624, space.size, 20).tolist()
+                              if not set(space.cards(a)) <= set(hand))
+                for illegal in [a for a in held if not mask[a]] + [unheld, space.size]:
+                    before = len(env.game.history)
+                    with pytest.raises(bigtwo.IllegalMove):
+                        env.step(illegal)
+                    assert len(env.game.history) == before and env.agent_selection == agent
+                    refused += 1
+                legal_smacks = [a for a in held if mask[a]]
+                if mask[top] and rng.random() < 0.8:
+                    action = top
+                elif legal_smacks and rng.random() < 0.9:
+                    action = int(rng.choice(legal_smacks))
+                    smacks += 1
+                    runs += len(space.cards(action)) > 5               # a run of pairs, not a four
+                    backs += twin.to_beat.size > 1
+                else:
+                    action = int(rng.choice(np.flatnonzero(mask)))
+                twin.play_action(action, space)
+                env.step(action)
+            assert env.game.history == twin.history and env.game.hands == twin.hands
+            assert [totals[a] for a in env.possible_agents] == twin.payments()
+    assert smacks >= 15 and runs >= 10 and backs >= 3 and refused > 1000, (smacks, runs, backs, refused)
+
+
+def test_smack_down_tables_whose_hands_outgrow_a_mask_are_refused() -> None:
+    """A hand of 13 cards holds runs of up to 6 pairs (402,624 actions); the tables whose hands
+    may hold more are refused with the count, the others (draw_on_pass without a stock, four
+    players) taken, and the environment's copies keep their space."""
+    for players, rules, deal, text in [
+            (3, SMACK, "all", "one may hold 18, so runs of up to 9 pairs, 50,791,104"),
+            (3, SMACK.replace(extra_card="discard"), "all", "one may hold 17, so runs of up to 8 pairs, 10,480,320"),
+            (2, SMACK, "all", "one may hold 26, so runs of up to 12 pairs, 3,134,566,080"),
+            (3, SMACK.replace(draw_on_pass=True), "thirteen", r"one may hold 26 \(drawing the stock")]:
+        with pytest.raises(ValueError, match="takes Rules.smack_down only where a hand holds at most 13 "
+                                             f"cards: here {text}"):
+            bigtwo_env.raw_env(players=players, rules=rules, deal=deal)
+    for players, deal in [(4, "all"), (4, "thirteen")]:          # four players: no stock
+        assert bigtwo_env.raw_env(players=players, rules=SMACK.replace(draw_on_pass=True), deal=deal).space.size == 422_536
+    env = bigtwo_env.raw_env(rules=SMACK)
+    env.reset(seed=1)
+    twin = pickle.loads(pickle.dumps(env))
+    assert twin.space is env.space and twin.space.max_hand_size == 13

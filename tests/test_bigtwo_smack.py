@@ -4,6 +4,7 @@ random hands."""
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 
 import numpy as np
@@ -185,8 +186,8 @@ def test_smack_down_and_smack_back_in_a_game():
 
 def test_random_games_with_smacks():
     """Random games under smack rules (and whole-deck two-player deals, long hands): only legal
-    moves, the masks equal them, cards conserved, payments zero-sum; the environment refuses the
-    rules with a reason."""
+    moves, the masks equal them, cards conserved, payments zero-sum (the environment's games:
+    tests/test_bigtwo_env.py)."""
     rng = random.Random(55)
     smacked = 0
     for i in range(30):
@@ -220,7 +221,83 @@ def test_random_games_with_smacks():
         assert sorted(played + [c for hand in game.hands for c in hand]) == held
         assert sum(game.payments()) == 0
     assert smacked >= 10, smacked
-    pytest.importorskip("pettingzoo")
-    from handrank.bigtwo.env import raw_env
-    with pytest.raises(ValueError, match="does not take Rules.smack_down"):
-        raw_env(4, SMACK)
+
+
+# ----------------------------------------------------------------------------- a bounded space
+def pair_run(low: int, suit_pairs: list[tuple[int, int]]) -> list[int]:
+    """The run of pairs from Big Two rank `low` (3 = 0), one pair of suits (c, d, h, s = 0..3) per rank."""
+    return sorted(4 * ((low + j + 1) % 13) + suit for j, pair in enumerate(suit_pairs) for suit in pair)
+
+
+SUIT_PAIRS = list(itertools.combinations(range(4), 2))
+
+
+def test_a_space_bounded_by_the_hand_numbers_its_actions_as_the_whole_space():
+    """ComboSpace(rules, max_hand_size=13) is the first actions of ComboSpace(rules): the plays of
+    1 to 5 cards and the runs of 3 to 6 pairs, each with the number the whole space gives it."""
+    full, bounded = bigtwo.ComboSpace(SMACK), bigtwo.ComboSpace(SMACK, 13)
+    assert full.size == 3_134_585_992 and bounded.max_hand_size == 13 and full.max_hand_size is None
+    listed = len(bigtwo.ComboSpace("hk")) + 13                 # hk's plays and the thirteen bare fours
+    assert bounded.size == listed + sum((13 - n) * 6 ** n for n in range(3, 7)) == 422_536
+    # the next action of the whole space is its lowest run of 7 pairs: 3c 3d .. 9c 9d
+    assert full.action(pair_run(0, [(0, 1)] * 7)) == bounded.size
+    assert full.cards(bounded.size) == pair_run(0, [(0, 1)] * 7)
+    assert bounded.cards(bounded.size - 1) == full.cards(bounded.size - 1) == pair_run(6, [(2, 3)] * 6)
+    # every run of 3 pairs, and random longer ones, by cards and by number, both ways
+    rng = random.Random(28)
+    runs = [pair_run(low, list(pairs)) for low in range(10) for pairs in itertools.product(SUIT_PAIRS, repeat=3)]
+    runs += [pair_run(rng.randrange(13 - n), [rng.choice(SUIT_PAIRS) for _ in range(n)])
+             for n in (4, 5, 6) for _ in range(300)]
+    for run in runs:
+        assert bigtwo.classify(run, SMACK).kind is Kind.PAIR_RUN
+        action = bounded.action(run)
+        assert action == full.action(run) and listed <= action < bounded.size
+        assert bounded.cards(action) == full.cards(action) == run
+    assert len({bounded.action(run) for run in runs[:2160]}) == 2160
+    for action in [rng.randrange(1, bounded.size) for _ in range(2000)] + list(range(1, listed)):
+        assert bounded.cards(action) == full.cards(action)
+        assert bounded.action(bounded.cards(action)) == action
+
+
+def test_a_bounded_space_marks_the_legal_moves_as_the_whole_space_lists_them():
+    """The bounded space's mask and legal actions of 13-card hands, leading, on the lone 2♠, on
+    a smack and on a random play, are the whole space's legal actions."""
+    full, bounded = bigtwo.ComboSpace(SMACK), bigtwo.ComboSpace(SMACK, 13)
+    rng = random.Random(29)
+    for _ in range(12):
+        hand, rest = pair_heavy_hand(rng)
+        top = SMACK.highest_card
+        currents = [None, rng.choice(bigtwo.legal_moves(rest[:13], None, SMACK)).cards]
+        if top in rest:
+            currents.append((top,))
+            currents += [m.cards for m in bigtwo.legal_moves(rest[:20], (top,), SMACK)
+                         if m.kind in (Kind.FOUR, Kind.PAIR_RUN)][:2]
+        for current in currents:
+            expected = full.legal_actions(hand, current)
+            assert np.array_equal(bounded.legal_actions(hand, current), expected)
+            assert np.array_equal(np.flatnonzero(bounded.mask(hand, current)), expected)
+
+
+def test_a_bounded_space_refuses_what_it_left_out():
+    bounded = bigtwo.ComboSpace(SMACK, 13)
+    seven = pair_run(0, [(0, 1)] * 7)
+    with pytest.raises(ValueError, match="no action of this space: it serves hands of at most 13 cards"):
+        bounded.action(seven)
+    with pytest.raises(ValueError, match="action must be an int in 0..422535"):
+        bounded.cards(bounded.size)
+    for ask in (bounded.mask, bounded.legal_actions):
+        with pytest.raises(ValueError, match="serves hands of at most 13 cards .*, got 14"):
+            ask(seven, [SMACK.highest_card] if SMACK.highest_card not in seven else None)
+    with pytest.raises(ValueError, match="not a Big Two combo"):
+        bounded.action(pair_run(0, [(0, 1)] * 2) + [hr.card("6d"), hr.card("6c")])
+    for bad, error in ((0, ValueError), (-3, ValueError), (13.0, TypeError), (True, TypeError), ("13", TypeError)):
+        with pytest.raises(error, match="max_hand_size"):
+            bigtwo.ComboSpace(SMACK, bad)
+    # where the bound leaves nothing out, the space is the whole one and takes any hand
+    hk = bigtwo.ComboSpace("hk", 13)
+    assert hk.size == bigtwo.ComboSpace("hk").size and hk.mask(list(range(20)), None).sum() > 0
+    assert repr(bounded) == "<ComboSpace of 422536 actions for hands of at most 13 cards>"
+    copied = pickle.loads(pickle.dumps(bounded))                # the bound travels with the space
+    with pytest.raises(ValueError, match="serves hands of at most 13 cards"):
+        copied.legal_actions(seven, None)
+    assert copied.size == bounded.size and copied.cards(bounded.size - 1) == bounded.cards(bounded.size - 1)

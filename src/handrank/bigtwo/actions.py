@@ -8,7 +8,10 @@ the whole deck: its actions mean the same cards on every turn and in every hand.
 The plays of 1 to 5 cards are listed (about 20,000). Long runs (`Rules.long_straights`,
 `Rules.dragon`) are too many to list (4**13 dragons alone), so they are numbered arithmetically
 after them: a block per length n of (14 - n) * 4**n actions, a run's action read off its lowest
-rank, its top card's suit and the suits of its other cards, in base 4.
+rank, its top card's suit and the suits of its other cards, in base 4. Runs of pairs
+(`Rules.smack_down`) likewise: a block per number of pairs. The blocks grow with the length, so a
+space bounded by the most cards a hand may hold (``max_hand_size``) is the first actions of the
+unbounded one: the same number for the same play.
 """
 from __future__ import annotations
 
@@ -51,14 +54,26 @@ class ComboSpace:
     about 52 million more with `Rules.long_straights`, 67 million with `Rules.dragon`, some 3.1
     billion runs of pairs with `Rules.smack_down`: ask those spaces for `legal_actions`).
 
+    ``max_hand_size`` (None: any hand) bounds the hands the space serves: it leaves out the plays
+    of more than five cards that hold more cards than that, the last blocks of actions, so the
+    actions it keeps are numbered as in the unbounded space (``ComboSpace(smack_rules, 13)``: the
+    runs of 3 to 6 pairs, 422,536 actions). Where it leaves a play out, a hand of more cards is
+    refused (ValueError).
+
     ``space.mask(hand, current, must_include)`` is the (size,) bool mask of the legal actions,
     ``space.legal_actions(...)`` the same as action numbers, ``space.cards(a)`` the cards action
     ``a`` plays, ``space.action(cards)`` the action of a combo; ``Game.action_mask(space)`` and
     ``Game.play_action(a, space)`` use it in a game."""
 
-    def __init__(self, rules: RulesLike = None) -> None:
+    def __init__(self, rules: RulesLike = None, max_hand_size: int | None = None) -> None:
         ctx = context(rules)
         self.rules = ctx.rules
+        if max_hand_size is not None and (isinstance(max_hand_size, bool)
+                                          or not isinstance(max_hand_size, (int, np.integer))):
+            raise TypeError(f"max_hand_size must be None or an int, not {type(max_hand_size).__name__}")
+        if max_hand_size is not None and max_hand_size < 1:
+            raise ValueError(f"max_hand_size must be >= 1, got {max_hand_size!r}")
+        longest = max(self.rules.sizes) if max_hand_size is None else int(max_hand_size)
         deck = list(range(52))
         # the plays of 1..5 cards, by size (then key): long runs are never listed
         cards = np.concatenate([_bigtwo.moves(ctx.tables, deck, k, 0, 0)[0][:, :5]
@@ -70,16 +85,24 @@ class ComboSpace:
         # the first action of each run length's block (by length), and the end of the last block
         self._run_start = np.zeros(14, dtype=np.int64)
         start = len(cards) + 1
-        for n in self.rules.run_sizes:
+        self._run_sizes = tuple(n for n in self.rules.run_sizes if n <= longest)
+        for n in self._run_sizes:
             self._run_start[n] = start
             start += (14 - n) * 4 ** n
         # then a block per number of pairs n (3..12) of runs of pairs: (13 - n) * 6**n actions,
         # a run's action read off its lowest rank and the pair of suits of each rank, in base 6
         self._pair_start = np.zeros(13, dtype=np.int64)
-        for n in range(3, 13) if self.rules.smack_down else ():
+        self._pair_counts = tuple(n // 2 for n in self.rules.pair_run_sizes if n <= longest)
+        for n in self._pair_counts:
             self._pair_start[n] = start
             start += (13 - n) * 6 ** n
         self._size = start
+        #: the bound the space was built for (None: any hand)
+        self.max_hand_size = None if max_hand_size is None else longest
+        # the hands beyond it would be misnumbered only where it left a play out
+        left_out = len(self._run_sizes) < len(self.rules.run_sizes) \
+            or len(self._pair_counts) < len(self.rules.pair_run_sizes)
+        self._hand_limit = longest if left_out else None
         # the position of each card's suit in the rules' suit order (a top card's digit)
         self._suit_position = np.array([self.rules.suit_order.index(SUITS[c % 4]) for c in range(52)]
                                        + [0] * 204, dtype=np.int64)
@@ -109,7 +132,8 @@ class ComboSpace:
         return self.size
 
     def __repr__(self) -> str:
-        return f"<ComboSpace of {self.size} actions>"
+        bound = "" if self.max_hand_size is None else f" for hands of at most {self.max_hand_size} cards"
+        return f"<ComboSpace of {self.size} actions{bound}>"
 
     def legal_actions(self, hand: Cards, current: Cards | Combo | None = None,
                       must_include: str | int | None = None) -> npt.NDArray[np.int64]:
@@ -117,10 +141,17 @@ class ComboSpace:
         the pass (0) first where there is a combo to beat. (Spaces with long runs are large: this
         names the few legal actions without a mask of them all.)"""
         cards, sizes, _ = legal_move_arrays(hand, current, self.rules, must_include)
+        self._check_hand(hand)
         long = sizes > 5
         actions = np.concatenate([[0] if current is not None else [],
                                   self._actions_of(cards[~long, :5]), self._run_actions(cards[long])])
         return np.sort(actions.astype(np.int64))
+
+    def _check_hand(self, hand: Cards) -> None:
+        """Refuse a hand longer than the space serves, where it might hold a play left out."""
+        if self._hand_limit is not None and len(parse_cards(hand)) > self._hand_limit:
+            raise ValueError(f"this ComboSpace serves hands of at most {self._hand_limit} cards "
+                             f"(max_hand_size), got {len(parse_cards(hand))}")
 
     def mask(self, hand: Cards, current: Cards | Combo | None = None,
              must_include: str | int | None = None) -> npt.NDArray[np.bool_]:
@@ -143,6 +174,7 @@ class ComboSpace:
             else:
                 self._index.mark(hand, current.size, current.key, must, out)
             return
+        self._check_hand(hand)
         cards, sizes, _ = move_arrays(context(self.rules), hand, current, must)
         long = sizes > 5
         out[self._actions_of(cards[~long, :5])] = 1
@@ -157,14 +189,14 @@ class ComboSpace:
         if action <= len(self._cards):
             return [int(c) for c in self._cards[action - 1] if c != 255]
         if self.rules.smack_down:
-            n = max(n for n in range(3, 13) if self._pair_start[n] <= action)
+            n = max(n for n in self._pair_counts if self._pair_start[n] <= action)
             low, digits = divmod(int(action) - int(self._pair_start[n]), 6 ** n)
             pairs = []
             for j in range(n):
                 rank = (low + j + 1) % 13                        # the poker rank of Big Two rank low + j
                 pairs += [4 * rank + suit for suit in _SUIT_PAIRS[digits // 6 ** j % 6]]
             return sorted(pairs)
-        n = max(n for n in self.rules.run_sizes if self._run_start[n] <= action)
+        n = max(n for n in self._run_sizes if self._run_start[n] <= action)
         low, rest = divmod(int(action) - int(self._run_start[n]), 4 ** n)
         top_position, digits = divmod(rest, 4 ** (n - 1))
         ranks = [(low + j + 1) % 13 for j in range(n)]            # poker ranks, lowest card first
@@ -182,9 +214,13 @@ class ComboSpace:
         if len(ids) <= 5:
             row[0, :len(ids)] = ids
             found = int(self._actions_of(row)[0])
+        elif classify(ids, self.rules) is None:
+            found = -1
+        elif len(ids) not in self._run_sizes + tuple(2 * n for n in self._pair_counts):
+            raise ValueError(f"{' '.join(card_str(c) for c in ids)} is no action of this space: it serves "
+                             f"hands of at most {self.max_hand_size} cards (max_hand_size)")
         else:
-            found = -1 if classify(ids, self.rules) is None else \
-                int(self._run_actions(np.array([ids], dtype=np.uint8))[0])
+            found = int(self._run_actions(np.array([ids], dtype=np.uint8))[0])
         if found < 0:
             raise ValueError(f"{' '.join(card_str(c) for c in ids)} is not a Big Two combo under these rules")
         return found

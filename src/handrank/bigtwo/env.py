@@ -19,6 +19,12 @@ entries   meaning
 and ``action_mask``, the int8 mask of the legal actions over the `ComboSpace` (all zeros for an
 agent not to act). When the game is over every agent gets its `Game.payments` entry as its reward.
 
+Under `Rules.smack_down` the space is ``ComboSpace(rules, max_hand_size=13)``: the runs of pairs a
+hand of 13 cards can hold (3 to 6 pairs), 422,536 actions numbered as in the whole space, whose
+billions of longer runs no hand of the table can play. Tables whose hands may hold more (three or
+two players dealt the whole deck, a stock to draw from) are refused: a 17-card hand's runs alone
+are 10.5 million actions per mask.
+
 ``env()`` plays as PettingZoo's classic games do in their wrappers: an illegal action ends the
 game with ``illegal_reward`` for the agent that made it (default: the most a loser can pay under
 the rules) and 0 for the others, and calls out of order are errors (PettingZoo's
@@ -37,8 +43,9 @@ from typing import Any
 import numpy as np
 
 from handrank._env import TableEnv, spaces
+from handrank.bigtwo import _bigtwo
 from handrank.bigtwo.actions import ComboSpace
-from handrank.bigtwo.combo import Combo, RulesLike, context, legal_moves
+from handrank.bigtwo.combo import Combo, RulesLike, classify, context
 from handrank.bigtwo.game import Game, IllegalMove
 from handrank.bigtwo.rules import Rules
 from handrank.bigtwo.scoring import payments
@@ -160,13 +167,18 @@ def _view(seat: int, players: int, step: int = 1) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _action_space(rules: Rules) -> tuple[ComboSpace, tuple[Combo | None, ...]]:
-    """The rules' ComboSpace and the Combo each action plays (None: the pass), built once per rule
-    set: a step plays the action's Combo without classifying its cards again."""
-    space = ComboSpace(rules)
-    combos: list[Combo | None] = [None] * space.size
-    for combo in legal_moves(range(52), None, rules):
-        combos[space.action(combo.cards)] = combo
+def _action_space(rules: Rules, max_hand_size: int | None) -> tuple[ComboSpace, tuple[Combo | None, ...]]:
+    """The rules' ComboSpace (bounded by `max_hand_size`: see `_smack_hand_size`) and the Combo
+    each of its plays of 1 to 5 cards plays (None: the pass), built once per rule set: a step plays
+    the action's Combo without classifying its cards again. (The runs of pairs, some 400,000, are
+    classified when played.)"""
+    space = ComboSpace(rules, max_hand_size)
+    ctx = context(rules)
+    combos: list[Combo | None] = [None] * (len(space._cards) + 1)
+    for size in (k for k in ctx.sizes if k <= 5):
+        # every play of `size` cards (a smack's four of a kind too, which no legal lead lists)
+        for combo in _bigtwo.combos(ctx.tables, range(52), size, 0, 0, Combo, ctx.kinds):
+            combos[space.action(combo.cards)] = combo
     return space, tuple(combos)
 
 
@@ -189,9 +201,11 @@ class BigTwoEnv(TableEnv):
         self.players = players
         self.deal = deal
         self._draws = self.game._stock                 # a pass draws a card (rules.draw_on_pass)
+        self._max_hand_size = _smack_hand_size(self.game) if self.rules.smack_down else None
         self.illegal_reward: float | None = None
-        self.space, self._combos = _action_space(self.rules)
+        self.space, self._combos = _action_space(self.rules, self._max_hand_size)
         self._size = self.space.size
+        self._listed = len(self._combos)               # the actions of 1 to 5 cards, and the pass
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         step = 1 if self.rules.direction == "clockwise" else -1
@@ -249,7 +263,7 @@ class BigTwoEnv(TableEnv):
             if trick is not None and game.to_beat is None:
                 self._end_trick(trick.cards, owner)
         else:
-            combo = self._combos[action] if 0 < action < self._size else None
+            combo = self._combos[action] if 0 < action < self._listed else self._run_of_pairs(action)
             if combo is not None and game.play_rules is not game.rules:     # a dealt bomb
                 combo = game._rekeyed(combo)
             if combo is None or not game._allows(combo):
@@ -279,11 +293,18 @@ class BigTwoEnv(TableEnv):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.space, self._combos = _action_space(self.rules)
+        self.space, self._combos = _action_space(self.rules, self._max_hand_size)
         if "_state" in state:                   # (reset has run)
             self._state_array = np.frombuffer(self._state, dtype=np.int8)
 
     # ----------------------------------------------------------------- internals
+    def _run_of_pairs(self, action: int) -> Combo | None:
+        """The Combo of an action past the plays of 1 to 5 cards (a run of pairs under
+        ``rules.smack_down``), None for one outside the space (or the pass)."""
+        if not self._listed <= action < self._size:
+            return None
+        return classify(self.space.cards(action), self.rules)
+
     def _finish(self) -> None:
         """The game is over: every agent is paid and terminated."""
         for other, value in zip(self.possible_agents, self.game.payments()):
@@ -342,10 +363,27 @@ def _check_representable(rules: Rules, players: int, deal: str) -> None:
             raise ValueError(f"the Big Two environment does not take Rules.{field}: its runs add "
                              "tens of millions of actions to every mask; play them through Game "
                              "and ComboSpace.legal_actions")
-    if rules.smack_down:
-        raise ValueError("the Big Two environment does not take Rules.smack_down: its runs of pairs "
-                         "add billions of actions to every mask; play them through Game and "
-                         "ComboSpace.legal_actions")
     if rules.extra_card == "trade" and players == 3 and deal == "all":
         raise ValueError("the Big Two environment does not take Rules.extra_card='trade' with a "
                          "whole-deck deal: the trade decision is not an action of its space")
+
+
+# The runs of pairs a mask carries at most (a hand of 13 cards: 402,624 of them); one more pair
+# makes it ten times as long (a 17-card hand: 10.5 million actions, 50.8 million at 18)
+_MOST_PAIRS = 6
+
+
+def _smack_hand_size(game: Game) -> int:
+    """The most cards a hand of `game`'s table can hold (as dealt, and with the whole stock drawn
+    under ``rules.draw_on_pass``), which bounds the runs of pairs of its action space; refused
+    where those runs would be too many for a mask."""
+    most = max(len(hand) for hand in game.hands) + (len(game.undealt) if game._stock else 0)
+    pairs = min(12, most // 2)
+    if pairs > _MOST_PAIRS:
+        runs = sum((13 - n) * 6 ** n for n in range(3, pairs + 1))
+        drawn = " (drawing the stock: rules.draw_on_pass)" if game._stock else ""
+        raise ValueError(f"the Big Two environment takes Rules.smack_down only where a hand holds at "
+                         f"most 13 cards: here one may hold {most}{drawn}, so runs of up to {pairs} pairs, "
+                         f"{runs:,} actions in every mask; play this table through Game and "
+                         "ComboSpace.legal_actions")
+    return most
