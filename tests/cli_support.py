@@ -40,7 +40,8 @@ def sessions(subcommand: str) -> list[tuple[str, str]]:
 
 
 def replay(subcommand: str, capsys, tmp_path, monkeypatch) -> None:
-    """Run every session of the section in tmp_path (`cat F` sessions write F) and compare."""
+    """Run every session of the section in tmp_path (`cat F` sessions write F; `printf 'TEXT' |`
+    before a command gives it TEXT as stdin) and compare."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "80")        # argparse wraps usage lines to the terminal
     found = sessions(subcommand)
@@ -49,6 +50,10 @@ def replay(subcommand: str, capsys, tmp_path, monkeypatch) -> None:
         if command.startswith("cat "):
             (tmp_path / command.split()[1]).write_text(expected + "\n", encoding="utf-8")
             continue
+        if command.startswith("printf "):
+            printf, _, command = command.partition(" | ")
+            text = shlex.split(printf)[1].encode().decode("unicode_escape")
+            monkeypatch.setattr(sys, "stdin", io.StringIO(text))
         merged = command.endswith(MERGED)
         argv = shlex.split(command.removesuffix(MERGED))
         assert argv[:4] == ["python", "-m", "handrank", subcommand], command

@@ -106,3 +106,24 @@ def test_errors():
         badugi.evaluate_batch(np.zeros((3, 5), np.uint8))
     with pytest.raises(ValueError, match="1..1092"):
         badugi.describe(0)
+
+
+@pytest.mark.parametrize("ace_low", [True, False])
+def test_every_length_and_block_position(ace_low):
+    # the kernel works on blocks of 64 hands with a padded last block: every length up to three
+    # blocks gives the scalar values, row by row
+    hands = hr.random_hands(200, 4, seed=7)
+    expected = [badugi.evaluate(h, ace_low=ace_low) for h in hands.tolist()]
+    for n in range(0, 200):
+        assert badugi.evaluate_batch(hands[:n], ace_low=ace_low).tolist() == expected[:n]
+
+
+@pytest.mark.parametrize("bad", [[0, 0, 1, 2], [5, 9, 5, 5], [51, 51, 51, 51], [52, 0, 1, 2],
+                                 [255, 255, 255, 255], [3, 200, 1, 0], [0, 1, 2, 255]])
+def test_bad_row_found_in_a_full_and_in_the_last_block(bad):
+    hands = hr.random_hands(150, 4, seed=8)
+    for row in (0, 63, 64, 100, 149):
+        cards = hands.copy()
+        cards[row] = bad
+        with pytest.raises(ValueError, match=f"row {row}"):
+            badugi.evaluate_batch(cards)

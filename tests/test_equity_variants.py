@@ -5,6 +5,7 @@ import itertools
 import json
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import handrank as hr
@@ -161,3 +162,22 @@ def test_command_line_game(capsys):
     assert [p["equity"] for p in doc["players"]] == [0.5, 0.5]
     status, out, err = run(capsys, "equity", "--game", "shortdeck", "As 5d", "random")
     assert status == 1 and "5d is not in the short deck" in err
+
+
+def test_draw_without_replacement_is_uniform_and_distinct():
+    # Monte Carlo deals of more than 8 cards (6-way PLO: 29) come from variants._draw
+    from handrank.equity import variants
+    free = np.arange(3, 51, dtype=np.uint8)
+    rows = variants._draw(free, 29, 40_000, np.random.default_rng(5))
+    assert rows.shape == (40_000, 29) and rows.flags.c_contiguous
+    ordered = np.sort(rows, axis=1)
+    assert (ordered[:, 1:] != ordered[:, :-1]).all() and np.isin(rows, free).all()
+    # every card equally likely at every position: 40,000 / 48 = 833 expected, sd about 28.6
+    counts = np.stack([np.bincount(rows[:, p], minlength=51)[3:51] for p in range(29)])
+    assert abs(counts - 40_000 / 48).max() < 6 * 28.6
+
+
+def test_six_random_plo_players_share_equity_evenly():
+    result = equity.calculate(["random"] * 6, game="omaha", samples=200_000, seed=12)
+    for e, s in zip(result.equity, result.stderr):
+        assert abs(e - 1 / 6) < 5 * s
