@@ -138,7 +138,7 @@ def test_exact_heads_up_plo4_preflop_counts_every_board():
 
 # ----------------------------------------------------------------------------- errors
 @pytest.mark.parametrize("players, board, game, error, text", [
-    (["As Ad Kh", "Js Ts 9h 8h"], "", "omaha", ValueError, "player 1: a omaha hand has 4 or 5 or 6"),
+    (["As Ad Kh", "Js Ts 9h 8h"], "", "omaha", ValueError, "player 1: a hand of omaha has 4, 5 or 6 cards"),
     (["As Ad Kh Kd", "Js Ts 9h 8h 7h"], "", "omaha", ValueError, "as many cards"),
     (["As Ad Kh Kd", "Js Ts 9h As"], "", "omaha", ValueError, "As is dealt twice"),
     (["As 5d", "Kh Kd"], "", "shortdeck", ValueError, "5d is not in the short deck"),

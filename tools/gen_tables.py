@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Generate the lookup tables of handrank as one C header.
+"""Generate the lookup tables of handrank as C headers: handrank_tables.h (the high, lowball and
+row evaluators) and one header per variant that needs tables of its own (handrank_omaha_tables.h,
+handrank_shortdeck_tables.h, handrank_badugi_tables.h), so that a change to one recompiles only
+the extensions that include it.
 
 Usage: python tools/gen_tables.py OUTPUT_DIR
 
-Standard library only and deterministic: the same header comes out on every machine. The header is
+Standard library only and deterministic: the same headers come out on every machine. A header is
 rewritten only when its content changes, so an unchanged build does not recompile the extensions.
 
 How a hand is looked up (the kernels live in src/handrank/_kernels.pxd):

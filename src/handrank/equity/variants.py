@@ -134,7 +134,8 @@ def _hand(spec: object, game: str, deck: Sequence[int], where: str) -> tuple[int
         raise type(exc)(f"{where}: {exc}") from None
     sizes = (2,) if game.startswith("shortdeck") else (4, 5, 6)
     if len(ids) not in sizes:
-        raise ValueError(f"{where}: a {game} hand has {' or '.join(map(str, sizes))} cards, got {len(ids)}")
+        raise ValueError(f"{where}: a hand of {game} has {', '.join(map(str, sizes[:-1]))}"
+                         f"{' or ' if len(sizes) > 1 else ''}{sizes[-1]} cards, got {len(ids)}")
     for c in ids:
         if c not in deck:
             raise ValueError(f"{where}: {card_str(c)} is not in the short deck (6 through A)")
