@@ -53,19 +53,3 @@ def test_usage_errors_exit_2(capsys):
     with pytest.raises(SystemExit) as stop:
         run(["AsKs", "QQ", "--exact", "--samples", "5"], capsys)
     assert stop.value.code == 2
-
-
-def test_the_sessions_of_docs_cli_print_what_the_page_shows(capsys, monkeypatch):
-    import shlex
-
-    from cli_support import sessions
-    from handrank.cli import main
-
-    monkeypatch.setenv("COLUMNS", "80")
-    found = sessions("equity")
-    assert len(found) == 3
-    for command, expected in found:
-        argv = shlex.split(command)
-        assert argv[:4] == ["python", "-m", "handrank", "equity"], command
-        assert main(argv[3:]) == 0, command
-        assert capsys.readouterr().out.rstrip("\n") == expected, command

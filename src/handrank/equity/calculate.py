@@ -16,6 +16,7 @@ from handrank.cards import card_str, cards as parse_cards
 from handrank.equity import _equity, variants
 from handrank.equity.deal import Groups, boards, fold_suits, group
 from handrank.equity.range import Range
+from handrank.equity.result import Result
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -43,34 +44,6 @@ ROUND_PARTS = 256
 # is trusted.
 FIRST_ROUND = 1 << 14
 MIN_SAMPLES = 1 << 14
-
-
-@dataclass(frozen=True)
-class Result:
-    """Per player: `equity` (the share of the pot: wins plus tie shares, a 3-way tie counting
-    one third), `win` (share of showdowns won outright) and `tie` (share of showdowns tied).
-    `showdowns`: deals times boards, weighted (the samples for Monte Carlo). Monte Carlo only:
-    `stderr`, the standard error of each equity, and `acceptance`, the share of drawn deals
-    whose hands did not collide."""
-
-    players: tuple[str, ...]
-    equity: tuple[float, ...]
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    showdowns: float
-    exact: bool
-    stderr: tuple[float, ...] | None = None
-    acceptance: float | None = None
-
-    def __str__(self) -> str:
-        width = max(len("hand/range"), *(len(p) for p in self.players))
-        lines = [f"{'#':>2}  {'hand/range':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}"]
-        for i, name in enumerate(self.players):
-            lines.append(f"{i + 1:>2}  {name:<{width}}  {self.equity[i]:>8.4%}  {self.win[i]:>8.4%}"
-                         f"  {self.tie[i]:>8.4%}")
-        how = "exact" if self.exact else f"Monte Carlo, max stderr {max(self.stderr or [0]):.2e}"
-        lines.append(f"{self.showdowns:,.0f} showdowns ({how})")
-        return "\n".join(lines)
 
 
 def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
@@ -162,8 +135,7 @@ def _variant(players: Sequence[Player], board: list[int], dead: list[int], game:
                                threads=threads, exact_max=EXACT_MAX)
     if progress is not None:
         progress(1, 1)
-    return Result(found.players, found.equity, found.win, found.tie, found.showdowns, found.exact,
-                  found.stderr, found.acceptance)
+    return found
 
 
 # ----------------------------------------------------------------------------- input

@@ -9,8 +9,8 @@ to the best high and half to the best qualifying low (ties share their half), th
 the high when no low qualifies. `win` is the share of showdowns a player takes the whole pot
 alone (in hi-lo: scoops), `tie` the share where the player takes part of it.
 
-handrank.equity.calculate dispatches here on `game`; this module returns plain numbers
-(`Outcome`), which calculate turns into its Result.
+handrank.equity.calculate dispatches here on `game`; this module answers with
+(a `Result`, as for hold'em).
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ import numpy as np
 
 from handrank import omaha, shortdeck
 from handrank.cards import card_str, cards as parse_cards, hand_str
+from handrank.equity.result import Result
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -42,18 +43,6 @@ FULL_DECK = tuple(range(52))
 
 
 @dataclass(frozen=True)
-class Outcome:
-    players: tuple[str, ...]
-    equity: tuple[float, ...]
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    showdowns: float
-    exact: bool
-    stderr: tuple[float, ...] | None = None
-    acceptance: float | None = None
-
-
-@dataclass(frozen=True)
 class _Seat:
     label: str
     hands: tuple[tuple[int, ...], ...]      # empty for a random player
@@ -62,7 +51,7 @@ class _Seat:
 
 def calculate(players: Sequence[object], board: Sequence[int], dead: Sequence[int], game: str,
               *, exact: bool | None, samples: int | None, stderr: float | None, seed: int | None,
-              threads: int | None, exact_max: float) -> Outcome:
+              threads: int | None, exact_max: float) -> Result:
     """Each player's equity in `game` (one of GAMES); board and dead cards as checked ids, and
     the options as `equity.calculate` checked them; `exact=True` refuses more than `exact_max`
     showdowns."""
@@ -228,16 +217,16 @@ class _Tally:
         variance = np.maximum(self.square / n - mean * mean, 0.0)
         return tuple(float(x) for x in np.sqrt(variance / max(n - 1.0, 1.0)))
 
-    def outcome(self, labels: tuple[str, ...], exact: bool, acceptance: float | None = None) -> Outcome:
+    def outcome(self, labels: tuple[str, ...], exact: bool, acceptance: float | None = None) -> Result:
         n = self.weight
-        return Outcome(labels, tuple(float(x) for x in self.equity / n), tuple(float(x) for x in self.win / n),
+        return Result(labels, tuple(float(x) for x in self.equity / n), tuple(float(x) for x in self.win / n),
                        tuple(float(x) for x in self.tie / n), n, exact,
                        None if exact else self.stderr(), acceptance)
 
 
 # ----------------------------------------------------------------------------- exact
 def _enumerate(seats: list[_Seat], k: int, deck: Sequence[int], board: list[int], out: list[int],
-               game: str, labels: tuple[str, ...], threads: int | None) -> Outcome:
+               game: str, labels: tuple[str, ...], threads: int | None) -> Result:
     tally = _Tally(len(seats))
     fixed = {c for s in seats if len(s.hands) == 1 for c in s.hands[0]}
     free = [c for c in deck if c not in set(out) | fixed]
@@ -300,7 +289,7 @@ def _draw(free: npt.NDArray[np.uint8], need: int, m: int, rng: np.random.Generat
 
 def _sample(seats: list[_Seat], k: int, deck: Sequence[int], board: list[int], out: list[int], game: str,
             labels: tuple[str, ...], samples: int | None, stderr: float | None, seed: int | None,
-            threads: int | None) -> Outcome:
+            threads: int | None) -> Result:
     rng = np.random.default_rng(seed)
     target = DEFAULT_STDERR if samples is None and stderr is None else stderr
     fixed = {c for s in seats if len(s.hands) == 1 for c in s.hands[0]}
