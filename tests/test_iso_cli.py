@@ -29,13 +29,31 @@ def test_round_unindex_and_sizes(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["2,3", "As As"], "duplicate card As"),
-    (["2,x"], "STRUCTURE must be card counts"),
     (["2,3", "--unindex", "200", "-r", "0"], "index 200 is out of range 0..168"),
     (["2,3", "As Kd Qh"], "has 2, 5 cards"),
     (["2,3", "As Kd", "-r", "1"], "round 1 needs 5 cards"),
-    (["2,3", "-r", "5", "--unindex", "1"], "round must be in 0..1"),
-    (["0,3"], "positive counts"),
 ])
-def test_errors_are_one_line(capsys, argv, message):
+def test_a_bad_hand_or_index_is_one_line_with_status_1(capsys, argv, message):
     status, out, err = run(capsys, "iso", *argv)
     assert status == 1 and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["2,x"], "STRUCTURE must be card counts"),
+    (["0,3"], "positive counts"),
+    (["2,3", "-r", "5", "--unindex", "1"], "round must be in 0..1"),
+    (["2,3", "-r", "-1"], "must be at least 0"),
+    (["2,3", "--unindex", "-4"], "must be at least 0"),
+])
+def test_a_bad_structure_or_option_is_a_usage_error(capsys, argv, message):
+    try:        # argparse's own usage errors exit; the command's return 2
+        status, _, err = run(capsys, "iso", *argv)
+    except SystemExit as stop:
+        status, err = stop.code, capsys.readouterr().err
+    assert status == 2 and message in err and err.startswith("usage: handrank iso")
+
+
+def test_a_bad_hand_fails_alone(capsys):
+    status, out, err = run(capsys, "iso", "2,3", "As As", "As Kd")
+    assert status == 1 and "duplicate card As" in err
+    assert out == f"As Kd: index {iso.Indexer([2]).index('As Kd')} in round 0, canonical Kd Ac\n"

@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
             super().error(cut_inputs(message))
 
     parser = Parser(
-        prog=PROG, description="Fast poker hand evaluators: high, 3-card, 2-7 and A-5 lowball.")
+        prog=PROG, description="Fast, verified poker hand evaluators and the games built on them.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(title="subcommands", metavar="COMMAND", required=True)
     for name in SUBCOMMANDS:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
     from handrank.equity import Result
 
-HELP = "hold'em equity of 2 to 10 hands or ranges, exact or by Monte Carlo"
+HELP = "equity of 2 to 10 hands or ranges (hold'em, Omaha, short deck), exact or by Monte Carlo"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
