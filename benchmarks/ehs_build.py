@@ -1,5 +1,5 @@
 """Build the three EHS tables from scratch and report each street's time and size (run by hand:
-``HANDRANK_CACHE_DIR=/tmp/x python benchmarks/ehs_build.py``; about 2 GB of memory, 1.1 GB of disk).
+``HANDRANK_CACHE_DIR=/tmp/x python benchmarks/ehs_build.py``; about 4 GB of memory, 1.1 GB of disk).
 """
 import time
 

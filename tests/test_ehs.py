@@ -143,7 +143,7 @@ def test_a_damaged_cache_file_is_rebuilt_not_trusted(tmp_path, monkeypatch):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("HANDRANK_EHS_FULL"), reason="builds the full tables (minutes, 2 GB): "
+@pytest.mark.skipif(not os.environ.get("HANDRANK_EHS_FULL"), reason="builds the full tables (minutes, 4 GB): "
                     "set HANDRANK_EHS_FULL=1")
 @pytest.mark.parametrize("street, n", [("river", 5), ("turn", 4), ("flop", 3)])
 def test_full_tables_equal_equity_calculate(street, n):
@@ -155,3 +155,21 @@ def test_full_tables_equal_equity_calculate(street, n):
     np.testing.assert_allclose(table.ehs2[indices], expected2, rtol=1e-7, atol=0)
     for row, value in zip(rows.tolist()[:4], table.ehs[indices]):
         assert value == pytest.approx(_exact(row), rel=1e-7)
+
+
+def test_the_dask_job_fills_the_river_table_by_boards(monkeypatch):
+    pytest.importorskip("dask")
+    import dask
+
+    from handrank import dask as hd
+
+    boards = ehs.river_boards()[::3000]
+    monkeypatch.setattr(ehs, "river_boards", lambda: boards)        # a small part of the job
+    values, _ = hd.ehs_table("river", boards_per_task=10)
+    (table,) = dask.compute(values, scheduler="threads")
+    indices, expected = ehs.river_entries(boards)
+    np.testing.assert_array_equal(table[indices], expected)
+    hands = Indexer([2, 5]).unindex_batch(1, indices[::400])
+    np.testing.assert_allclose(ehs.ehs_rows(hands)[0], table[indices[::400]], rtol=0, atol=1e-14)
+    with pytest.raises(ValueError, match="hands_per_task"):
+        hd.ehs_table("flop", hands_per_task=0)

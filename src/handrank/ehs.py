@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     Progress = Callable[[str, int, int], None]
 
 __all__ = ["STREETS", "EhsTable", "ehs_table", "ehs_rows", "equity_histogram", "river_boards",
-           "river_values", "average_hands"]
+           "river_entries", "river_values", "average_hands"]
 
 STREETS = {"flop": 3, "turn": 4, "river": 5}
 _FORMAT = 1
@@ -106,18 +106,29 @@ def river_boards() -> npt.NDArray[np.uint8]:
     return board_indexer.unindex_batch(0, np.arange(board_indexer.size(0), dtype=np.uint64))
 
 
-def river_values(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.float64]) -> None:
-    """Write into `out` (the river table, float64, by ``Indexer([2, 5])``'s index) the equity
-    against a random hand of every combo on each board of `boards` (canonical or not): a subset
-    of the river table, the part one Dask task builds."""
+def river_entries(boards: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64]]:
+    """(indices, values): the river-table entries (``Indexer([2, 5])``'s index, equity against a
+    random hand) of every combo on each board of `boards` (canonical or not): the part of the
+    river table one step, or one Dask task, builds."""
     indexer = _indexer(5)
     rows = np.empty((COMBO_COUNT, 7), dtype=np.uint8)
     rows[:, :2] = COMBOS
+    indices, values = [], []
     for board in np.ascontiguousarray(boards, dtype=np.uint8):
         equity = _river_equity(board, _RANDOM)
         open_ = ~np.isnan(equity)
         rows[:, 2:] = board
-        out[indexer.index_batch(rows[open_], threads=1)] = equity[open_]
+        indices.append(indexer.index_batch(rows[open_], threads=1))
+        values.append(equity[open_])
+    if not indices:
+        return np.empty(0, dtype=np.uint64), np.empty(0)
+    return np.concatenate(indices), np.concatenate(values)
+
+
+def river_values(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.float64]) -> None:
+    """Write ``river_entries(boards)`` into `out`, the river table (float64)."""
+    indices, values = river_entries(boards)
+    out[indices] = values
 
 
 def average_hands(prev: npt.NDArray[np.float64], prev2: npt.NDArray[np.float64], n: int,
