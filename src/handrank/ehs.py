@@ -268,7 +268,7 @@ def equity_histogram(hole: str | Iterable[str | int], board: str | Iterable[str 
     if set(hole_ids) & set(board_ids) or len(set(board_ids)) != len(board_ids) or len(set(hole_ids)) != 2:
         raise ValueError("hole and board: a card is repeated")
     villain = _RANDOM if isinstance(opponent, str) and opponent == "random" \
-        else range_weights(opponent, "opponent")  # type: ignore[arg-type]
+        else range_weights(opponent, "opponent")
     equities = _runout_equities(hole_ids, board_ids, villain)
     counts, edges = np.histogram(equities[~np.isnan(equities)], bins=bins, range=(0.0, 1.0))
     return counts.astype(np.int64), edges
