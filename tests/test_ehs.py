@@ -140,6 +140,12 @@ def test_a_damaged_cache_file_is_rebuilt_not_trusted(tmp_path, monkeypatch):
     os.remove(path)
     np.save(path, np.zeros((2, 3), dtype=np.float32))
     assert ehs._cached("river") is None         # the wrong shape
+    os.remove(path)
+    with open(path, "wb") as f:                 # a whole header, then the data cut off
+        np.lib.format.write_array_header_1_0(f, {"descr": "<f4", "fortran_order": False,
+                                                 "shape": (2, Indexer([2, 5]).size(1))})
+        f.write(b"\0" * 64)
+    assert ehs._cached("river") is None
 
 
 @pytest.mark.slow
