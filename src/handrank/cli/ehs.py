@@ -46,7 +46,7 @@ class _Bars:
         if street != self.street:
             self.close()
             self.street = street
-            self.bar = progress_bar(total, self.wanted, unit="step", desc=street)
+            self.bar = progress_bar(total, self.wanted, unit="board" if street == "river" else "hand", desc=street)
         self.bar.reached(done, total)
 
     def close(self) -> None:
