@@ -36,7 +36,8 @@ from handrank.cards import RANKS
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["GAMES", "CLASSES", "evaluate", "count_all", "prefix_ranges", "map_hands", "equity_table", "ehs_table"]
+__all__ = ["GAMES", "CLASSES", "evaluate", "count_all", "prefix_ranges", "map_hands", "equity_table",
+           "ehs_table"]
 
 R = TypeVar("R")
 

@@ -243,7 +243,8 @@ def ehs_rows(rows: npt.ArrayLike) -> tuple[npt.NDArray[np.float64], npt.NDArray[
     return ehs, ehs2
 
 
-def _runout_equities(hole: list[int], board: list[int], villain: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+def _runout_equities(hole: list[int], board: list[int],
+                     villain: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     """The hand's river equity against `villain` on every runout of `board` (nan where the
     villain has no combo left)."""
     combo = combo_index(hole)

@@ -46,7 +46,8 @@ class _Bars:
         if street != self.street:
             self.close()
             self.street = street
-            self.bar = progress_bar(total, self.wanted, unit="board" if street == "river" else "hand", desc=street)
+            unit = "board" if street == "river" else "hand"
+            self.bar = progress_bar(total, self.wanted, unit=unit, desc=street)
         self.bar.reached(done, total)
 
     def close(self) -> None:
