@@ -190,8 +190,9 @@ def _store(street: str, ehs: npt.NDArray[np.float64], ehs2: npt.NDArray[np.float
 
 def ehs_table(street: str, *, progress: Progress | None = None) -> EhsTable:
     """The street's table ("flop", "turn" or "river"), from the cache (memory-mapped) or built
-    (the streets from the river down to this one, each cached on the way; minutes for the
-    flop). `progress(street, done, total)` is called after each step of each street's build."""
+    (the streets from the river down to this one, each cached on the way: about 100 s and
+    4 GB of memory for the flop). `progress(street, done, total)` is called after each step of
+    each street's build."""
     street = _street(street)
     table = _cached(street)
     if table is not None:
