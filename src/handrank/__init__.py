@@ -8,11 +8,12 @@ evaluate = high.evaluate
 
 __all__ = ["__version__", "card", "card_str", "cards", "hand_str", "random_hands", "evaluate",
            "high", "high3", "low27", "lowa5", "rows", "bigtwo", "ofc", "chinese", "equity", "omaha",
-           "badugi", "shortdeck", "iso", "showdown"]
+           "badugi", "shortdeck", "iso", "showdown", "ehs"]
 
 # The game layers load on first use (`handrank.ofc`, `from handrank import ofc`), so that
 # `import handrank` costs the evaluators alone.
-_GAMES = ("bigtwo", "ofc", "chinese", "equity", "omaha", "badugi", "shortdeck", "iso", "showdown")
+_GAMES = ("bigtwo", "ofc", "chinese", "equity", "omaha", "badugi", "shortdeck", "iso", "showdown",
+          "ehs")
 
 
 def __getattr__(name: str) -> object:

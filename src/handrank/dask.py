@@ -36,7 +36,8 @@ from handrank.cards import RANKS
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["GAMES", "CLASSES", "evaluate", "count_all", "prefix_ranges", "map_hands", "equity_table"]
+__all__ = ["GAMES", "CLASSES", "evaluate", "count_all", "prefix_ranges", "map_hands", "equity_table",
+           "ehs_table"]
 
 R = TypeVar("R")
 
@@ -290,3 +291,46 @@ def _square(equities: npt.NDArray[np.float64], indices: npt.NDArray[np.int16]) -
     table[indices[:, 1], indices[:, 0]] = 1.0 - equities
     table[indices[:, 0], indices[:, 1]] = equities     # last: a class against itself keeps its own
     return table
+
+
+def ehs_table(street: str, *, boards_per_task: int = 4096, hands_per_task: int = 1 << 20) -> tuple[Any, Any]:
+    """The EHS table of `street` (``handrank.ehs.ehs_table``'s values, float64, uncached) as two
+    Dask delayed arrays (ehs, ehs2): the river's canonical boards split across tasks of
+    `boards_per_task` boards, then the turn's and the flop's hands across tasks of
+    `hands_per_task` hands, each reading the next street's whole table (shared by a threaded
+    worker; a distributed cluster ships it once per worker: 1 GB for the river)."""
+    ehs = importlib.import_module("handrank.ehs")
+    iso = importlib.import_module("handrank.iso")
+
+    street = ehs._street(street)
+    for name, value in (("boards_per_task", boards_per_task), ("hands_per_task", hands_per_task)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if value < 1:
+            raise ValueError(f"{name} must be >= 1, got {value}")
+    boards = ehs.river_boards()
+    parts = [delayed(ehs.river_entries, pure=True)(boards[start:start + boards_per_task])
+             for start in range(0, len(boards), boards_per_task)]
+    values = delayed(_river_table, pure=True)(parts, iso.Indexer([2, 5]).size(1))
+    squares = delayed(np.square, pure=True)(values)
+    for n, name in ((4, "turn"), (3, "flop")):
+        if street == "river":
+            break
+        size = iso.Indexer([2, n]).size(1)
+        pieces = [delayed(ehs.average_hands, pure=True, nout=2)(
+            values, squares, n, np.arange(start, min(size, start + hands_per_task), dtype=np.uint64))
+            for start in range(0, size, hands_per_task)]
+        values = delayed(np.concatenate, pure=True)([piece[0] for piece in pieces])
+        squares = delayed(np.concatenate, pure=True)([piece[1] for piece in pieces])
+        if name == street:
+            break
+    return values, squares
+
+
+def _river_table(parts: list[tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64]]],
+                 size: int) -> npt.NDArray[np.float64]:
+    table = np.zeros(size)
+    for indices, values in parts:
+        table[indices] = values
+    return table
+

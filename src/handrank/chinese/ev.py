@@ -17,9 +17,6 @@ expect of the one we keep (`own_royalty`).
 """
 from __future__ import annotations
 
-import os
-import stat
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -27,6 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from handrank import high, high3, low27, rows
+from handrank._cache import cache_dir, read_array, save_array as _save
 from handrank._threerow import _kernel
 from handrank.chinese.one_royalty import most_royalty
 from handrank.chinese.rules import Rules, as_rules, royalty_tables, row_order, row_values, solver_tables
@@ -150,21 +148,6 @@ def _royalty_by_row(rules: Rules) -> npt.NDArray[np.float64]:
 
 
 # ---------------------------------------------------------------------- the file cache
-def cache_dir() -> Path:
-    """Where handrank keeps what it builds once: HANDRANK_CACHE_DIR, else the platform's cache."""
-    from pathlib import Path        # (pathlib and hashlib load only when the cache is used)
-
-    if os.environ.get("HANDRANK_CACHE_DIR"):    # "~/x" as the shell would read it unquoted
-        return Path(os.environ["HANDRANK_CACHE_DIR"]).expanduser()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "handrank"
-
-
 def _cache_file(rules: Rules) -> Path:
     import hashlib
 
@@ -178,20 +161,7 @@ def _cache_file(rules: Rules) -> Path:
 def _load(path: Path) -> npt.NDArray[np.float64] | None:
     """The counts kept at `path`, or None when the file is missing, unreadable, not a regular
     file or not a whole, valid sample (then it is rebuilt and replaced)."""
-    try:
-        # O_NONBLOCK: a FIFO at the path opens at once instead of waiting for a writer forever
-        # (on a regular file the flag changes nothing); anything but a regular file (a FIFO, a
-        # device, a directory) is then refused as damaged, unread
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError:
-        return None
-    try:
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                return None
-            counts = np.load(f, allow_pickle=False)
-    except Exception:       # a damaged file fails in many ways (EOFError, ValueError, ...): rebuild
-        return None
+    counts = read_array(path)
     return counts if _valid(counts) else None
 
 
@@ -204,25 +174,3 @@ def _valid(counts: object) -> bool:
     hist, royalty = counts[:3], counts[3:]
     return bool(np.isfinite(counts).all() and (counts >= 0).all() and (hist == np.round(hist)).all()
                 and (hist.sum(axis=1) == OPPONENTS).all() and (royalty[hist == 0] == 0).all())
-
-
-def _save(path: Path, counts: npt.NDArray[np.float64]) -> None:
-    """Write the file whole or not at all: into a temporary file of the same directory, then
-    renamed over `path` (atomic, so a crash or another process writing at once never leaves
-    half a file). A directory we cannot write only means the sample is rebuilt next time."""
-    import tempfile
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, partial = tempfile.mkstemp(prefix=path.stem + ".", suffix=".tmp", dir=path.parent)
-    except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.save(f, counts, allow_pickle=False)
-        os.replace(partial, path)
-    except OSError:
-        try:
-            os.remove(partial)
-        except OSError:
-            pass
