@@ -211,8 +211,29 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
                            const uint32_t[::1] radix, const int32_t[::1] direct, const int32_t[::1] slots, const uint64_t[:, ::1] config_shapes,
                            const uint64_t[::1] config_offset, const uint64_t[:, ::1] config_mult,
                            const uint8_t[:, ::1] config_within) noexcept nogil:
+    # The common round counts get a copy of the loop with `rounds` a constant, so that the
+    # compiler unrolls the loops over the rounds (one round: a 13-card hand; two: hole + board;
+    # four: hold'em or Omaha street by street).
+    cdef int rounds = round_end.shape[0]
+    if rounds == 1:
+        return index_loop_rounds(cards, out, round_end, radix, direct, slots, config_shapes, config_offset,
+                                 config_mult, config_within, 1)
+    if rounds == 2:
+        return index_loop_rounds(cards, out, round_end, radix, direct, slots, config_shapes, config_offset,
+                                 config_mult, config_within, 2)
+    if rounds == 4:
+        return index_loop_rounds(cards, out, round_end, radix, direct, slots, config_shapes, config_offset,
+                                 config_mult, config_within, 4)
+    return index_loop_rounds(cards, out, round_end, radix, direct, slots, config_shapes, config_offset,
+                             config_mult, config_within, rounds)
+
+
+cdef inline Py_ssize_t index_loop_rounds(const uint8_t[:, ::1] cards, uint64_t[::1] out, const uint8_t[::1] round_end,
+                           const uint32_t[::1] radix, const int32_t[::1] direct, const int32_t[::1] slots, const uint64_t[:, ::1] config_shapes,
+                           const uint64_t[::1] config_offset, const uint64_t[:, ::1] config_mult,
+                           const uint8_t[:, ::1] config_within, const int rounds) noexcept nogil:
     cdef Py_ssize_t n = cards.shape[0], k = cards.shape[1], row, i
-    cdef int rounds = round_end.shape[0], r, s, start, m
+    cdef int r, s, start, m
     cdef int ends[MAX_ROUNDS]
     cdef uint64_t slot_mask = <uint64_t>slots.shape[0] - 1
     cdef uint64_t words[MAX_ROUNDS]
@@ -307,7 +328,9 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
         for s in range(4):
             x = <uint32_t>keys[s]      # the suit index, below its shape
             m = within[4 * config + s]
-            index += mults[4 * config + s] * (group_term(x, m) if x < 32768 else binom_small(x + m, m + 1))
+            # a suit alone in its shape group (the common case) adds its own index
+            index += mults[4 * config + s] * (x if m == 0 else (
+                group_term(x, m) if x < 32768 else binom_small(x + m, m + 1)))
         results[row] = index
     return -1
 
