@@ -378,8 +378,30 @@ cdef void unindex_loop(const uint64_t[::1] indices, uint8_t[:, ::1] out, const u
                        const uint8_t[:, ::1] config_cards, const uint64_t[::1] config_offset,
                        const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
                        const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count) noexcept nogil:
+    # As in index_loop: a copy per common round count, its round loops unrolled (and each
+    # round's card mask kept in a register rather than read and written back per suit).
+    cdef int rounds = round_end.shape[0]
+    if rounds == 1:
+        unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
+                            config_values, config_count, 1)
+    elif rounds == 2:
+        unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
+                            config_values, config_count, 2)
+    elif rounds == 4:
+        unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
+                            config_values, config_count, 4)
+    else:
+        unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
+                            config_values, config_count, rounds)
+
+
+cdef inline void unindex_loop_rounds(const uint64_t[::1] indices, uint8_t[:, ::1] out,
+                                     const uint8_t[:, ::1] config_cards, const uint64_t[::1] config_offset,
+                                     const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
+                                     const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count,
+                                     const int rounds) noexcept nogil:
     cdef Py_ssize_t n = indices.shape[0], row, i
-    cdef int rounds = round_end.shape[0], r, p, g, j, m, pos
+    cdef int r, p, g, j, m, pos
     cdef Py_ssize_t lo, hi, mid, configs = config_offset.shape[0]
     cdef uint64_t rest, group_rest, suit_index, cards_set, lowest
     cdef uint64_t round_masks[MAX_ROUNDS]
