@@ -30,6 +30,11 @@ cdef uint8_t PDEP_HI[64 * 64]
 cdef uint64_t SPREAD_LO[128]
 cdef uint64_t SPREAD_HI[64]
 cdef uint32_t BINOM13[14][14]
+# RECIP13[n][k] = ceil(2**32 / C(n, k)): x // C(n, k) == (x * RECIP13[n][k]) >> 32 for x < 2**21
+# (every C(n, k) here is below 2**11, so the error x * (RECIP - 2**32 / C) / 2**32 stays under
+# 1 / C(n, k)); a multiplication instead of a division in unindex
+cdef uint64_t RECIP13[14][14]
+DEF RECIP_LIMIT = 2097152
 # UNRANK_SET[UNRANK_START[m] + i]: the m-card rank set of colex rank i (the inverse of RANK_SET).
 cdef uint16_t UNRANK_SET[8192]
 cdef uint16_t UNRANK_START[14]
@@ -117,6 +122,7 @@ def init_tables():
     for n in range(14):
         for k in range(14):
             BINOM13[n][k] = 0 if k > n else (1 if k == 0 or k == n else BINOM13[n - 1][k - 1] + BINOM13[n - 1][k])
+            RECIP13[n][k] = 0 if k > n else (((<uint64_t>1) << 32) + BINOM13[n][k] - 1) // BINOM13[n][k]
     for s in range(8192):
         n = 0
         c = 0
@@ -407,7 +413,7 @@ cdef inline void unindex_loop_rounds(const uint64_t[::1] indices, uint8_t[:, ::1
     cdef uint64_t round_masks[MAX_ROUNDS]
     cdef uint64_t suit_indices[4]
     cdef uint64_t locals_[MAX_ROUNDS]
-    cdef uint32_t free, used_count, compact, rank_set, bound, small_index
+    cdef uint32_t free, used_count, compact, rank_set, bound, small_index, quotient
     cdef Py_ssize_t span, half
     cdef const uint8_t* cards_of
     cdef const uint64_t* offsets = &config_offset[0]
@@ -454,8 +460,12 @@ cdef inline void unindex_loop_rounds(const uint64_t[::1] indices, uint8_t[:, ::1
                     locals_[r] = 0
                     continue
                 bound = BINOM13[13 - used_count][m]
-                locals_[r] = small_index % bound
-                small_index //= bound
+                if small_index < RECIP_LIMIT:
+                    quotient = <uint32_t>((small_index * RECIP13[13 - used_count][m]) >> 32)
+                else:
+                    quotient = small_index // bound
+                locals_[r] = small_index - quotient * bound
+                small_index = quotient
             locals_[0] = small_index
             free = RANKS_MASK
             for r in range(rounds):
