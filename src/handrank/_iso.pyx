@@ -471,8 +471,9 @@ cdef inline void unindex_loop_rounds(const uint64_t[::1] indices, uint8_t[:, ::1
             for r in range(rounds):
                 m = cards_of[rounds * p + r]
                 compact = UNRANK_SET[UNRANK_START[m] + locals_[r]]
-                # spread the compact set over the free ranks (a software pdep)
-                rank_set = pdep13(compact, free)
+                # spread the compact set over the free ranks (a software pdep; every rank is
+                # free in the first round)
+                rank_set = compact if r == 0 else pdep13(compact, free)
                 free &= ~rank_set
                 # rank bits to card bits of suit 3 - p (clubs for the largest key)
                 round_masks[r] |= (SPREAD_LO[rank_set & 127] | SPREAD_HI[rank_set >> 7] << 28) << (3 - p)
