@@ -14,8 +14,11 @@ import numpy as np
 
 from handrank import iso
 
-ANCHOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "anchors",
-                      "hand-isomorphism")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# ../shared beside the main checkout, ../../shared beside a worktree under wt/
+ANCHOR = next((d for d in (os.path.join(ROOT, "..", "shared", "anchors", "hand-isomorphism"),
+                           os.path.join(ROOT, "..", "..", "shared", "anchors", "hand-isomorphism"))
+               if os.path.isdir(d)), os.path.join(ROOT, "..", "shared", "anchors", "hand-isomorphism"))
 
 
 def main(argv):
