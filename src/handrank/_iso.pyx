@@ -30,6 +30,10 @@ cdef uint8_t PDEP_HI[64 * 64]
 cdef uint64_t SPREAD_LO[128]
 cdef uint64_t SPREAD_HI[64]
 cdef uint32_t BINOM13[14][14]
+# TRIANGLE[b] = C(b + 1, 2) and TETRAHEDRON[c] = C(c + 2, 3): the terms of a direct configuration
+# table's slot (that table exists only for fewer than 183 shapes: handrank.iso's 2**20 entries)
+cdef uint32_t TRIANGLE[256]
+cdef uint32_t TETRAHEDRON[256]
 # RECIP13[n][k] = ceil(2**32 / C(n, k)): x // C(n, k) == (x * RECIP13[n][k]) >> 32 for x < 2**21
 # (every C(n, k) here is below 2**11, so the error x * (RECIP - 2**32 / C) / 2**32 stays under
 # 1 / C(n, k)); a multiplication instead of a division in unindex
@@ -123,6 +127,9 @@ def init_tables():
         for k in range(14):
             BINOM13[n][k] = 0 if k > n else (1 if k == 0 or k == n else BINOM13[n - 1][k - 1] + BINOM13[n - 1][k])
             RECIP13[n][k] = 0 if k > n else (((<uint64_t>1) << 32) + BINOM13[n][k] - 1) // BINOM13[n][k]
+    for n in range(256):
+        TRIANGLE[n] = n * (n + 1) // 2
+        TETRAHEDRON[n] = n * (n + 1) * (n + 2) // 6
     for s in range(8192):
         n = 0
         c = 0
@@ -317,7 +324,7 @@ cdef inline Py_ssize_t index_loop_rounds(const uint8_t[:, ::1] cards, uint64_t[:
             a = keys[0] >> 32
             b = keys[1] >> 32
             c = keys[2] >> 32
-            config = direct_config[a + (b * (b + 1) >> 1) + c * (c + 1) * (c + 2) // 6]
+            config = direct_config[a + TRIANGLE[b] + TETRAHEDRON[c]]
         else:
             key_lo = (keys[0] >> 32) | (keys[1] >> 32 << 32)
             key_hi = (keys[2] >> 32) | (keys[3] >> 32 << 32)
