@@ -30,6 +30,15 @@ cdef uint8_t PDEP_HI[64 * 64]
 cdef uint64_t SPREAD_LO[128]
 cdef uint64_t SPREAD_HI[64]
 cdef uint32_t BINOM13[14][14]
+# TRIANGLE[b] = C(b + 1, 2) and TETRAHEDRON[c] = C(c + 2, 3): the terms of a direct configuration
+# table's slot (that table exists only for fewer than 183 shapes: handrank.iso's 2**20 entries)
+cdef uint32_t TRIANGLE[256]
+cdef uint32_t TETRAHEDRON[256]
+# RECIP13[n][k] = ceil(2**32 / C(n, k)): x // C(n, k) == (x * RECIP13[n][k]) >> 32 for x < 2**21
+# (every C(n, k) here is below 2**11, so the error x * (RECIP - 2**32 / C) / 2**32 stays under
+# 1 / C(n, k)); a multiplication instead of a division in unindex
+cdef uint64_t RECIP13[14][14]
+DEF RECIP_LIMIT = 2097152
 # UNRANK_SET[UNRANK_START[m] + i]: the m-card rank set of colex rank i (the inverse of RANK_SET).
 cdef uint16_t UNRANK_SET[8192]
 cdef uint16_t UNRANK_START[14]
@@ -117,6 +126,10 @@ def init_tables():
     for n in range(14):
         for k in range(14):
             BINOM13[n][k] = 0 if k > n else (1 if k == 0 or k == n else BINOM13[n - 1][k - 1] + BINOM13[n - 1][k])
+            RECIP13[n][k] = 0 if k > n else (((<uint64_t>1) << 32) + BINOM13[n][k] - 1) // BINOM13[n][k]
+    for n in range(256):
+        TRIANGLE[n] = n * (n + 1) // 2
+        TETRAHEDRON[n] = n * (n + 1) * (n + 2) // 6
     for s in range(8192):
         n = 0
         c = 0
@@ -211,8 +224,29 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
                            const uint32_t[::1] radix, const int32_t[::1] direct, const int32_t[::1] slots, const uint64_t[:, ::1] config_shapes,
                            const uint64_t[::1] config_offset, const uint64_t[:, ::1] config_mult,
                            const uint8_t[:, ::1] config_within) noexcept nogil:
+    # The common round counts get a copy of the loop with `rounds` a constant, so that the
+    # compiler unrolls the loops over the rounds (one round: a 13-card hand; two: hole + board;
+    # four: hold'em or Omaha street by street).
+    cdef int rounds = round_end.shape[0]
+    if rounds == 1:
+        return index_loop_rounds(cards, out, round_end, radix, direct, slots, config_shapes, config_offset,
+                                 config_mult, config_within, 1)
+    if rounds == 2:
+        return index_loop_rounds(cards, out, round_end, radix, direct, slots, config_shapes, config_offset,
+                                 config_mult, config_within, 2)
+    if rounds == 4:
+        return index_loop_rounds(cards, out, round_end, radix, direct, slots, config_shapes, config_offset,
+                                 config_mult, config_within, 4)
+    return index_loop_rounds(cards, out, round_end, radix, direct, slots, config_shapes, config_offset,
+                             config_mult, config_within, rounds)
+
+
+cdef inline Py_ssize_t index_loop_rounds(const uint8_t[:, ::1] cards, uint64_t[::1] out, const uint8_t[::1] round_end,
+                           const uint32_t[::1] radix, const int32_t[::1] direct, const int32_t[::1] slots, const uint64_t[:, ::1] config_shapes,
+                           const uint64_t[::1] config_offset, const uint64_t[:, ::1] config_mult,
+                           const uint8_t[:, ::1] config_within, const int rounds) noexcept nogil:
     cdef Py_ssize_t n = cards.shape[0], k = cards.shape[1], row, i
-    cdef int rounds = round_end.shape[0], r, s, start, m
+    cdef int r, s, start, m
     cdef int ends[MAX_ROUNDS]
     cdef uint64_t slot_mask = <uint64_t>slots.shape[0] - 1
     cdef uint64_t words[MAX_ROUNDS]
@@ -290,7 +324,7 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
             a = keys[0] >> 32
             b = keys[1] >> 32
             c = keys[2] >> 32
-            config = direct_config[a + (b * (b + 1) >> 1) + c * (c + 1) * (c + 2) // 6]
+            config = direct_config[a + TRIANGLE[b] + TETRAHEDRON[c]]
         else:
             key_lo = (keys[0] >> 32) | (keys[1] >> 32 << 32)
             key_hi = (keys[2] >> 32) | (keys[3] >> 32 << 32)
@@ -307,7 +341,9 @@ cdef Py_ssize_t index_loop(const uint8_t[:, ::1] cards, uint64_t[::1] out, const
         for s in range(4):
             x = <uint32_t>keys[s]      # the suit index, below its shape
             m = within[4 * config + s]
-            index += mults[4 * config + s] * (group_term(x, m) if x < 32768 else binom_small(x + m, m + 1))
+            # a suit alone in its shape group (the common case) adds its own index
+            index += mults[4 * config + s] * (x if m == 0 else (
+                group_term(x, m) if x < 32768 else binom_small(x + m, m + 1)))
         results[row] = index
     return -1
 
@@ -355,14 +391,36 @@ cdef void unindex_loop(const uint64_t[::1] indices, uint8_t[:, ::1] out, const u
                        const uint8_t[:, ::1] config_cards, const uint64_t[::1] config_offset,
                        const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
                        const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count) noexcept nogil:
+    # As in index_loop: a copy per common round count, its round loops unrolled (and each
+    # round's card mask kept in a register rather than read and written back per suit).
+    cdef int rounds = round_end.shape[0]
+    if rounds == 1:
+        unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
+                            config_values, config_count, 1)
+    elif rounds == 2:
+        unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
+                            config_values, config_count, 2)
+    elif rounds == 4:
+        unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
+                            config_values, config_count, 4)
+    else:
+        unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
+                            config_values, config_count, rounds)
+
+
+cdef inline void unindex_loop_rounds(const uint64_t[::1] indices, uint8_t[:, ::1] out,
+                                     const uint8_t[:, ::1] config_cards, const uint64_t[::1] config_offset,
+                                     const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
+                                     const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count,
+                                     const int rounds) noexcept nogil:
     cdef Py_ssize_t n = indices.shape[0], row, i
-    cdef int rounds = round_end.shape[0], r, p, g, j, m, pos
+    cdef int r, p, g, j, m, pos
     cdef Py_ssize_t lo, hi, mid, configs = config_offset.shape[0]
     cdef uint64_t rest, group_rest, suit_index, cards_set, lowest
     cdef uint64_t round_masks[MAX_ROUNDS]
     cdef uint64_t suit_indices[4]
     cdef uint64_t locals_[MAX_ROUNDS]
-    cdef uint32_t free, used_count, compact, rank_set, bound, small_index
+    cdef uint32_t free, used_count, compact, rank_set, bound, small_index, quotient
     cdef Py_ssize_t span, half
     cdef const uint8_t* cards_of
     cdef const uint64_t* offsets = &config_offset[0]
@@ -409,15 +467,20 @@ cdef void unindex_loop(const uint64_t[::1] indices, uint8_t[:, ::1] out, const u
                     locals_[r] = 0
                     continue
                 bound = BINOM13[13 - used_count][m]
-                locals_[r] = small_index % bound
-                small_index //= bound
+                if small_index < RECIP_LIMIT:
+                    quotient = <uint32_t>((small_index * RECIP13[13 - used_count][m]) >> 32)
+                else:
+                    quotient = small_index // bound
+                locals_[r] = small_index - quotient * bound
+                small_index = quotient
             locals_[0] = small_index
             free = RANKS_MASK
             for r in range(rounds):
                 m = cards_of[rounds * p + r]
                 compact = UNRANK_SET[UNRANK_START[m] + locals_[r]]
-                # spread the compact set over the free ranks (a software pdep)
-                rank_set = pdep13(compact, free)
+                # spread the compact set over the free ranks (a software pdep; every rank is
+                # free in the first round)
+                rank_set = compact if r == 0 else pdep13(compact, free)
                 free &= ~rank_set
                 # rank bits to card bits of suit 3 - p (clubs for the largest key)
                 round_masks[r] |= (SPREAD_LO[rank_set & 127] | SPREAD_HI[rank_set >> 7] << 28) << (3 - p)
