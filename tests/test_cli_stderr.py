@@ -23,6 +23,7 @@ PROGRESS = [
     ("handrank equity AsKs random random --samples 20000 --seed 1 --threads 1", None),
     ("handrank chinese best --file - -t 1", CHINESE + "\n"),
     ("handrank ofc fantasyland --file - -t 1", FANTASYLAND + "\n"),
+    ("handrank ehs 'As Ks' 'Jh Th 2c 7d 3s'", None),    # its bar is the build's (--build: minutes)
 ]
 
 
@@ -40,7 +41,7 @@ def test_every_progress_option_is_covered():
                     yield from progress_commands(sub, f"{prefix} {name}")
 
     found = set(progress_commands(build_parser(), "handrank"))
-    assert found == {" ".join(command.split()[:3 if "equity" not in command else 2])
+    assert found == {" ".join(command.split()[:2 if command.split()[1] in ("equity", "ehs") else 3])
                      for command, _ in PROGRESS}
 
 
