@@ -40,6 +40,10 @@ class Category(IntEnum):
 
 
 evaluate = _evaluate.high_evaluate
+"""The value 1..7462 of the best 5-card high hand in 5, 6 or 7 cards: higher is better, 7462 = royal
+flush, 1 = 7-5-4-3-2 offsuit. Compiled; a tuple or list of plain ints is read without the parser.
+Positional only. ValueError for the wrong number of cards, a bad id, a repeated card or
+unparsable text; TypeError for a non-hand."""
 
 
 def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,

@@ -21,6 +21,9 @@ __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "MA
 MAX_VALUE = 455
 
 evaluate = _evaluate.high3_evaluate
+"""The value 1..455 of a 3-card hand: high card, pair or three of a kind only (no straights or
+flushes); 1 = 4-3-2, 455 = A-A-A. ValueError unless exactly 3 valid distinct cards; TypeError for
+a non-hand."""
 
 
 def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,
