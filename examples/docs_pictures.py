@@ -129,27 +129,37 @@ OFC_VARIANTS = ("classic", "pineapple", "progressive", "deuce")
 
 
 def ofc_rates(out: Path, quick: bool) -> None:
-    """Foul rate, royalty rate and Fantasyland rate of uniformly random play, per variant."""
+    """Random play by variant: how often a board fouls, and among the boards that stand, how
+    often they score royalties and how many points of royalties they average."""
     plt = pyplot()
     hands = 2_000 if quick else 200_000
-    rows = []
+    fouls, scoring, points = [], [], []
     for variant in OFC_VARIANTS:
         result = ofc.simulate(hands, variant, players=2, seed=SEED)
-        fouled = result.foul.mean()
-        scored = result.royalties.sum(axis=2) > 0
-        rows.append((fouled, scored.mean(), (result.fantasyland > 0).mean()))
-    rates = np.array(rows) * 100
-    figure, axes = plt.subplots(figsize=(8, 4))
-    width = 0.27
+        standing = ~result.foul
+        royalties = result.royalties.sum(axis=2)[standing]
+        fouls.append(100 * result.foul.mean())
+        scoring.append(100 * (royalties > 0).mean())
+        points.append(royalties.mean())
+    figure, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     x = np.arange(len(OFC_VARIANTS))
-    for k, (label, colour) in enumerate([("fouled", "tab:red"), ("scored royalties", "tab:green"),
-                                         ("reached Fantasyland", "tab:blue")]):
-        bars = axes.bar(x + (k - 1) * width, rates[:, k], width, label=label, color=colour)
-        axes.bar_label(bars, fmt="%.1f", fontsize=8)
-    axes.set_xticks(x, OFC_VARIANTS)
-    axes.set_ylabel("% of boards")
-    axes.set_title(f"OFC under uniformly random placements ({hands:,} two-player hands a variant)")
-    axes.legend(frameon=False)
+    bars = left.bar(x, fouls, color="tab:red")
+    left.bar_label(bars, fmt="%.1f%%", fontsize=8)
+    left.set_xticks(x, OFC_VARIANTS)
+    left.set_ylim(0, 100)
+    left.set_ylabel("% of boards")
+    left.set_title("boards that foul")
+    width = 0.4
+    bars = right.bar(x - width / 2, scoring, width, color="tab:green", label="% scoring royalties")
+    right.bar_label(bars, fmt="%.1f", fontsize=8)
+    twin = right.twinx()
+    bars = twin.bar(x + width / 2, points, width, color="tab:blue", label="mean royalty points")
+    twin.bar_label(bars, fmt="%.2f", fontsize=8)
+    right.set_xticks(x, OFC_VARIANTS)
+    right.set_ylabel("% of boards that stand", color="tab:green")
+    twin.set_ylabel("royalty points per board that stands", color="tab:blue")
+    right.set_title("royalties of the boards that stand")
+    figure.suptitle(f"OFC under uniformly random placements ({hands:,} two-player hands a variant)")
     figure.tight_layout()
     figure.savefig(out / "ofc_rates.png", dpi=110)
     plt.close(figure)
