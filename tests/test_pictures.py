@@ -33,6 +33,8 @@ def test_quick_picture_is_a_png(pictures, name, tmp_path):
 
 def test_every_committed_picture_is_made_by_the_script(pictures):
     images = SCRIPT.parent.parent / "docs" / "images"
+    if not images.exists():
+        pytest.skip("docs/ is not next to the tests (an sdist)")
     made = {"bench.png", "preflop_equity.png", "ofc_rates.png", "bigtwo_lengths.png", "chinese_values.png"}
     assert {p.name for p in images.glob("*.png")} == made
     assert set(pictures.PICTURES) == {"bench", "equity", "ofc", "bigtwo", "chinese"}
