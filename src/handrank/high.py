@@ -19,7 +19,9 @@ __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "co
            "evaluate_partial", "describe_partial", "bring_in", "PARTIAL_MAX_VALUE"]
 
 MAX_VALUE = 7462
+"""The best value, a royal flush (values run 1..7462, higher is better)."""
 PARTIAL_MAX_VALUE = 2379      # classes of 1 to 4 cards (evaluate_partial)
+"""The best value of `evaluate_partial` (1..2379 over the classes of 1 to 4 cards)."""
 
 
 class Category(IntEnum):

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "MAX_VALUE"]
 
 MAX_VALUE = 7462
+"""The best 2-7 low, 7-5-4-3-2 offsuit (values run 1..7462)."""
 
 evaluate = _evaluate.low27_evaluate
 """The 2-7 lowball value 1..7462 of exactly 5 cards; higher is the better low (7462 = 7-5-4-3-2
