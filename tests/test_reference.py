@@ -91,6 +91,7 @@ def test_compiled_entry_points_show_their_signature(built_site):
     start = html.index('id="handrank.high.evaluate"')
     entry = html[start:html.index('id="handrank.high.evaluate_batch"')]
     assert "hand" in entry and "7462" in entry      # the stub's parameter, the docstring
+    assert "Iterable" in entry and "_Hand" not in entry     # the stub's private alias spelled out
 
 
 def test_doctest_sessions_become_code_blocks():

@@ -3,8 +3,9 @@
 - `FacadeFunctions`: the evaluator modules bind their compiled entry points by assignment
   (``evaluate = _evaluate.high_evaluate``), which griffe, reading the source without importing
   it, sees as a plain attribute. Each such attribute of a module becomes a function with the
-  signature of its target (the compiled module's ``.pyi`` stub) and the attribute's own
-  docstring (the string literal under the assignment) or, failing that, the target's.
+  signature of its target (the compiled module's ``.pyi`` stub, its private type aliases spelled
+  out) and the attribute's own docstring (the string literal under the assignment) or, failing
+  that, the target's.
 - `TupleAssignments`: ``HAND, TRICK = 0, 52`` at a module's top level defines two attributes,
   which griffe's visitor leaves out.
 - `DoctestBlocks`: the docstrings hold bare ``>>>`` sessions (pydoc's and doctest's form), which
@@ -31,9 +32,13 @@ class FacadeFunctions(griffe.Extension):
                         continue
                     target = _target_function(module, member)
                     if target is not None:
+                        parameters = griffe.Parameters(*(
+                            griffe.Parameter(p.name, annotation=_public(p.annotation, target),
+                                             kind=p.kind, default=p.default)
+                            for p in target.parameters))
                         module.set_member(name, griffe.Function(
                             name, lineno=member.lineno, endlineno=member.endlineno,
-                            parameters=target.parameters, returns=target.returns,
+                            parameters=parameters, returns=_public(target.returns, target),
                             docstring=member.docstring or target.docstring))
                         changed = True
 
@@ -95,6 +100,15 @@ def _objects(obj: griffe.Object) -> Iterator[griffe.Object]:
     for member in obj.members.values():
         if not member.is_alias:
             yield from _objects(member)
+
+
+def _public(annotation: Any, function: griffe.Function) -> Any:
+    """A private type alias of the stub (``_Hand``) spelled out, as the user writes it."""
+    if isinstance(annotation, griffe.ExprName) and annotation.name.startswith("_"):
+        alias = function.module.members.get(annotation.name)
+        if alias is not None and not alias.is_alias and alias.is_attribute and alias.value is not None:
+            return alias.value
+    return annotation
 
 
 def _target_function(module: griffe.Module, attribute: Any) -> griffe.Function | None:
