@@ -1,8 +1,8 @@
 """A MkDocs hook that writes the API reference pages from the package itself, at build time.
 
 One page per public top-level module or package of ``handrank`` (``reference/ofc.md``, ...; the
-package's own facade is ``reference/handrank.md``). A page renders the module with mkdocstrings,
-which lists every name of its ``__all__`` (``filters: public``) with signatures and types from
+package's own facade is ``reference/handrank.md``). A page renders, with mkdocstrings, the module's
+docstring and then every name of its ``__all__``, in that order, with signatures and types from
 the source and the compiled modules' ``.pyi`` stubs; a package's page then renders each public
 submodule (no leading underscore, with an ``__all__``) for the names of that ``__all__`` that the
 package does not re-export. Nothing here is kept by hand: a new name or module appears by itself,
@@ -62,30 +62,46 @@ def public_modules() -> dict[str, list[str]]:
     return found
 
 
+def _is_submodule(package: str, name: str) -> bool:
+    folder = SRC.joinpath(*package.split("."))
+    return (folder / f"{name}.py").exists() or (folder / name / "__init__.py").exists()
+
+
 def pages() -> dict[str, str]:
     """The reference pages, by path under docs/: one per top-level public module."""
     modules = public_modules()
     tops = sorted({name.split(".")[1] if "." in name else name for name in modules},
                   key=lambda top: (top != PACKAGE, top))
-    result = {}
-    for top in tops:
-        dotted = PACKAGE if top == PACKAGE else f"{PACKAGE}.{top}"
-        lines = [f"# `{dotted}`", "", f"::: {dotted}", "    options:", "      show_root_heading: false", ""]
+    return {f"reference/{top}.md": page(PACKAGE if top == PACKAGE else f"{PACKAGE}.{top}", modules)
+            for top in tops}
+
+
+def page(dotted: str, modules: dict[str, list[str]]) -> str:
+    """A module's page: its docstring, each name of its ``__all__`` in that order (a package's
+    submodules named there have their own pages or sections), then each public submodule's names
+    that the package does not re-export."""
+    init = SRC.joinpath(*dotted.split("."), "__init__.py")
+    shadowed = shadowing_imports(init, dotted) if init.exists() else {}
+    lines = [f"# `{dotted}`", "", f"::: {dotted}", "    options:", "      show_root_heading: false",
+             "      members: []", ""]
+    for name in modules[dotted]:
+        if name in shadowed:
+            lines += _entry(shadowed[name])
+        elif not _is_submodule(dotted, name):
+            lines += _entry(f"{dotted}.{name}")
+    if dotted != PACKAGE:
         facade = set(modules[dotted])
-        init = SRC.joinpath(*dotted.split("."), "__init__.py")
-        if init.exists():
-            for name, definition in shadowing_imports(init, dotted).items():
-                lines += [f"::: {definition}", "    options:", "      heading_level: 2",
-                          "      show_root_heading: true", "      show_root_full_path: false", ""]
         for sub in sorted(modules):
-            if top == PACKAGE or not sub.startswith(dotted + "."):
-                continue
             extra = [name for name in modules[sub] if name not in facade]
-            if extra:
+            if sub.startswith(dotted + ".") and extra:
                 lines += [f"::: {sub}", "    options:", "      heading_level: 2",
                           "      show_root_heading: true", f"      members: {extra!r}", ""]
-        result[f"reference/{top}.md"] = "\n".join(lines)
-    return result
+    return "\n".join(lines)
+
+
+def _entry(path: str) -> list[str]:
+    return [f"::: {path}", "    options:", "      heading_level: 2", "      show_root_heading: true",
+            "      show_root_full_path: false", ""]
 
 
 def on_files(files, config):  # noqa: ANN001 (MkDocs' hook signature)
