@@ -73,9 +73,20 @@ def legal_placements(board: PartialBoard, dealt: Cards, rules: Rules | str | Non
     return [actions.placement_of_ids(int(a), ids) for a in np.flatnonzero(legal)]
 
 
+def _checked_deck(deck: Sequence[int], seed: object) -> list[int]:
+    """`deck` as the 52 card ids in dealing order (ValueError otherwise, or with a seed too)."""
+    if seed is not None:
+        raise ValueError("give a seed or a deck, not both")
+    ids = parse_cards(deck)
+    if sorted(ids) != list(range(DECK)):
+        raise ValueError(f"deck must hold each of the {DECK} cards once, in dealing order")
+    return ids
+
+
 class Game:
     """One hand of OFC for 2 to 4 players (at most 3 when dealing pineapple: discards leave the
-    deck) from a deck shuffled by `seed`.
+    deck) from a deck shuffled by `seed`, or dealt from `deck` (the 52 cards in dealing order, as
+    `ofc.vector.VectorEnv.decks` gives them).
 
     Players sit 0 .. players - 1; the first to act sits left of the `button` (``button + 1``) and
     every street goes round the table in that order. A player in Fantasyland (``fantasyland[p]``:
@@ -85,7 +96,7 @@ class Game:
 
     def __init__(self, players: int = 2, rules: Rules | str | None = None,
                  seed: int | np.random.Generator | None = None, button: int = 0,
-                 fantasyland: Sequence[int] | None = None) -> None:
+                 fantasyland: Sequence[int] | None = None, *, deck: Sequence[int] | None = None) -> None:
         self.rules = as_rules(rules)
         players, button = as_int(players), as_int(button)
         most = 4 if self.rules.dealing == "classic" else 3
@@ -106,7 +117,10 @@ class Game:
         self.players = players
         self.button = button
         self.fantasyland: tuple[int, ...] = hands
-        self._deck = [int(c) for c in np.random.default_rng(check_seed(seed)).permutation(DECK)]
+        if deck is None:
+            self._deck = [int(c) for c in np.random.default_rng(check_seed(seed)).permutation(DECK)]
+        else:
+            self._deck = _checked_deck(deck, seed)
         self._drawn = 0
         self.boards = [PartialBoard() for _ in range(players)]
         self._discards: list[list[int]] = [[] for _ in range(players)]
