@@ -1,0 +1,176 @@
+"""handrank.ofc.vector: N OFC hands stepped together, checked step by step against the scalar
+ofc.Game (and the planes of ofc.env) under random actions, tables and rules."""
+from __future__ import annotations
+
+import importlib
+import sys
+
+import numpy as np
+import pytest
+
+from handrank import ofc
+from handrank.ofc import actions
+from handrank.ofc.vector import Step, VectorEnv
+
+
+def planes_of(game: ofc.Game, seat: int) -> np.ndarray:
+    """The observation of `seat` as ofc.env documents it, from the Game's public view."""
+    planes = np.zeros((14, 52), dtype=np.int8)
+    for i, row in enumerate(game.boards[seat].rows):
+        planes[i, list(row)] = 1
+    if game.turn == seat:
+        planes[3, list(game.dealt)] = 1
+    planes[4, list(game.discards(seat))] = 1
+    for k in range(1, game.players):
+        for i, row in enumerate(game.visible_board((seat + k) % game.players, seat).rows):
+            planes[5 + 3 * (k - 1) + i, list(row)] = 1
+    return planes
+
+
+class Reference:
+    """The scalar games of a VectorEnv: ofc.Game dealt from each game's deck, Fantasyland hands
+    set by the solver as ofc.env sets them."""
+
+    def __init__(self, env: VectorEnv) -> None:
+        self.env = env
+        self.games = [self.new_game(i) for i in range(env.num_envs)]
+
+    def new_game(self, i: int) -> ofc.Game:
+        env = self.env
+        game = ofc.Game(env.players, env.rules, None, env.button, env.fantasyland,
+                        deck=env.decks[i].tolist())
+        self.settle(game)
+        return game
+
+    @staticmethod
+    def settle(game: ofc.Game) -> None:
+        while game.fantasyland_turn:
+            game.play_fantasyland()
+
+    def step(self, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Play the actions; the rewards and ends (the new games are dealt by `renew`)."""
+        rewards = np.zeros((len(self.games), self.env.players), dtype=np.float32)
+        ended = np.zeros(len(self.games), dtype=bool)
+        for i, (game, action) in enumerate(zip(self.games, chosen.tolist())):
+            game.play_action(action)
+            self.settle(game)
+            if game.over:
+                rewards[i] = game.values()
+                ended[i] = True
+        return rewards, ended
+
+    def renew(self, ended: np.ndarray) -> None:
+        for i in np.flatnonzero(ended):
+            self.games[i] = self.new_game(int(i))
+
+    def check(self, step: Step) -> None:
+        for i, game in enumerate(self.games):
+            assert not game.over
+            seat = game.turn
+            assert step.current_player[i] == seat
+            np.testing.assert_array_equal(step.observation[i], planes_of(game, seat), err_msg=f"game {i}")
+            legal = actions.mask(game)
+            if step.legal_mask is not None:
+                np.testing.assert_array_equal(step.legal_mask[i], legal, err_msg=f"game {i}")
+            else:
+                assert step.legal_indptr is not None and step.legal_ids is not None
+                ids = step.legal_ids[step.legal_indptr[i]:step.legal_indptr[i + 1]]
+                np.testing.assert_array_equal(ids, np.flatnonzero(legal))
+
+
+def play_against_reference(env: VectorEnv, steps: int, seed: int) -> int:
+    """Random legal steps, compared after each; the number of hands finished."""
+    rng = np.random.default_rng(seed)
+    step = env.reset(seed=seed)
+    reference = Reference(env)
+    reference.check(step)
+    finished = 0
+    for _ in range(steps):
+        chosen = env.sample_legal(rng)
+        step = env.step(chosen)
+        rewards, ended = reference.step(chosen)
+        np.testing.assert_array_equal(step.terminated, ended)
+        assert not step.truncated.any()
+        np.testing.assert_array_equal(step.rewards, rewards)
+        assert (step.rewards[~ended] == 0).all()
+        finished += int(ended.sum())
+        reference.renew(ended)
+        reference.check(step)
+    return finished
+
+
+def test_heads_up_pineapple_equals_the_scalar_game_step_by_step() -> None:
+    env = VectorEnv(48, seed=1)
+    assert play_against_reference(env, 420, seed=7) >= 2000
+
+
+@pytest.mark.parametrize("variant,players,fantasyland,steps", [
+    ("classic", 3, (0, 0, 0), 440), ("progressive", 3, (0, 16, 0), 170),
+    ("deuce", 2, (0, 0), 170), ("classic", 4, (13, 0, 0, 0), 440)])
+def test_each_variant_equals_the_scalar_game_over_a_thousand_hands(
+        variant: str, players: int, fantasyland: tuple[int, ...], steps: int) -> None:
+    rules = ofc.Rules.preset(variant).replace(fantasyland_value=3.0)
+    env = VectorEnv(64, rules=rules, players=players, fantasyland=fantasyland, button=1, seed=3)
+    assert play_against_reference(env, steps, seed=11) >= 1000
+
+
+def random_table(rng: np.random.Generator) -> dict:
+    """A random mix of every Rules field that changes play or payoffs, a table size, a button
+    and Fantasyland seats."""
+    variant = str(rng.choice(["pineapple", "classic", "progressive", "deuce"]))
+    rules = ofc.Rules.preset(variant)
+    changes: dict = {"scoring": str(rng.choice(["1-6", "2-4"])),
+                     "royalties_cancel": bool(rng.integers(2)),
+                     "scoop_bonus": int(rng.choice([0, 3, 6])),
+                     "fantasyland_value": float(rng.choice([0.0, 4.5, -2.0, 10.0]))}
+    if rng.random() < 0.4:
+        changes["shoot_the_moon"] = int(rng.choice([5, 20]))
+    if rng.random() < 0.3:
+        changes["naturals"] = (("dragon", 13), ("six pairs", 3), ("three flushes", 3),
+                               ("three straights", 3))
+    if rng.random() < 0.3:
+        changes["stay_cards"] = int(rng.choice([13, 15]))
+    if rng.random() < 0.3 and not rules.middle_lowball:
+        changes["fantasyland_middle"] = (("trips", 14),)
+        changes["super_fantasyland"] = 16
+    rules = rules.replace(**changes)
+    most = 4 if rules.dealing == "classic" else 3
+    players = int(rng.integers(2, most + 1))
+    per_hand = 13 if rules.dealing == "classic" else 17
+    fantasyland = [0] * players
+    for seat in rng.permutation(players)[:players - 1]:
+        cards = int(rng.integers(13, 18))
+        if rng.random() < 0.4 and sum(n or per_hand for n in fantasyland) - per_hand + cards <= 52:
+            fantasyland[seat] = cards
+    return {"rules": rules, "players": players, "button": int(rng.integers(players)),
+            "fantasyland": tuple(fantasyland)}
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_random_rules_and_tables_equal_the_scalar_game(seed: int) -> None:
+    rng = np.random.default_rng(1000 + seed)
+    table = random_table(rng)
+    legal = "compact" if seed % 3 == 0 else "dense"
+    env = VectorEnv(12, seed=seed, legal=legal, threads=1 + seed % 2, **table)
+    assert play_against_reference(env, 60, seed=seed) > 0
+
+
+def test_the_reference_planes_are_those_of_the_pettingzoo_env() -> None:
+    ofc_env = pytest.importorskip("handrank.ofc.env")
+    rng = np.random.default_rng(5)
+    for players, rules, fantasyland in ((2, "pineapple", None), (3, "deuce", (0, 15, 0)),
+                                        (4, "classic", (0, 0, 13, 0))):
+        env = ofc_env.OFCEnv(players=players, rules=rules, fantasyland=fantasyland)
+        for episode in range(5):
+            env.reset(seed=episode)
+            for agent in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                seat = env.possible_agents.index(agent)
+                np.testing.assert_array_equal(obs["observation"], planes_of(env.game, seat))
+                for other in env.possible_agents:
+                    np.testing.assert_array_equal(env.observe(other)["observation"],
+                                                  planes_of(env.game, env.possible_agents.index(other)))
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
