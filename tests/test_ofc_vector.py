@@ -174,3 +174,137 @@ def test_the_reference_planes_are_those_of_the_pettingzoo_env() -> None:
                     np.testing.assert_array_equal(env.observe(other)["observation"],
                                                   planes_of(env.game, env.possible_agents.index(other)))
                 env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def assert_steps_equal(a: Step, b: Step) -> None:
+    for name in Step.__dataclass_fields__:
+        x, y = getattr(a, name), getattr(b, name)
+        if x is None or y is None:
+            assert x is None and y is None, name
+        else:
+            assert x.dtype == y.dtype, name
+            np.testing.assert_array_equal(x, y, err_msg=name)
+
+
+@pytest.mark.parametrize("legal", ["dense", "compact"])
+def test_the_same_seed_and_actions_give_the_same_arrays_whatever_the_threads(legal: str) -> None:
+    envs = [VectorEnv(5000, seed=9, threads=t, legal=legal, players=3) for t in (1, 2, 3)]
+    steps = [env.reset() for env in envs]
+    for _ in range(40):
+        for other in steps[1:]:
+            assert_steps_equal(steps[0], other)
+        chosen = envs[0].sample_legal(np.random.default_rng(len(steps)))
+        for env in envs[1:]:
+            np.testing.assert_array_equal(env.sample_legal(np.random.default_rng(len(steps))), chosen)
+        steps = [env.step(chosen) for env in envs]
+
+
+def test_shapes_and_dtypes() -> None:
+    env = VectorEnv(3, players=3, seed=0)
+    step = env.reset()
+    assert step.observation.shape == (3, 14, 52) and step.observation.dtype == np.int8
+    assert step.current_player.shape == (3,) and step.current_player.dtype == np.int8
+    assert step.legal_mask is not None and step.legal_mask.shape == (3, 1024)
+    assert step.legal_mask.dtype == np.bool_
+    assert step.legal_indptr is None and step.legal_ids is None
+    assert step.rewards.shape == (3, 3) and step.rewards.dtype == np.float32
+    assert step.terminated.dtype == np.bool_ and step.truncated.dtype == np.bool_
+    compact = VectorEnv(3, players=3, seed=0, legal="compact").reset()
+    assert compact.legal_mask is None and compact.legal_indptr is not None and compact.legal_ids is not None
+    assert compact.legal_indptr.dtype == np.int64 and compact.legal_ids.dtype == np.int32
+    assert compact.legal_indptr.tolist() == [0, 232, 464, 696]
+    assert env.num_actions == 1024 and env.observation_shape == (14, 52)
+
+
+def test_reset_with_a_seed_replays_and_without_one_goes_on() -> None:
+    env = VectorEnv(4, seed=2)
+    first = env.reset()
+    np.testing.assert_array_equal(VectorEnv(4, seed=2).reset().observation, first.observation)
+    decks = env.decks
+    second = env.reset()
+    assert not np.array_equal(env.decks, decks)         # new hands of the same stream
+    again = env.reset(seed=2)
+    assert not np.array_equal(second.observation, again.observation)
+    np.testing.assert_array_equal(env.decks, decks)
+    np.testing.assert_array_equal(again.observation, first.observation)
+
+
+def test_a_finished_hand_is_replaced_in_the_same_step() -> None:
+    env = VectorEnv(8, seed=4)
+    env.reset()
+    rng = np.random.default_rng(0)
+    for turn in range(10):                  # heads-up pineapple: 10 turns a hand
+        decks = env.decks
+        step = env.step(env.sample_legal(rng))
+        assert step.terminated.all() == (turn == 9)
+    assert (step.rewards.sum(axis=1) == 0).all() and step.rewards.any()
+    assert not np.array_equal(env.decks, decks)
+    assert (step.observation.reshape(8, -1).sum(axis=1) == 5).all()     # the next hand's 5 cards
+
+
+def test_sample_legal_is_uniform_over_the_legal_actions() -> None:
+    env = VectorEnv(4000, seed=6)
+    step = env.reset()                  # every game: 5 cards on an empty board, 232 legal actions
+    rng = np.random.default_rng(1)
+    counts = np.zeros(1024)
+    for _ in range(20):
+        chosen = env.sample_legal(rng)
+        np.add.at(counts, chosen, 1)
+    legal = np.flatnonzero(actions.legal(5, (3, 5, 5), 0))
+    assert set(np.flatnonzero(counts)) == set(legal)
+    expected = counts.sum() / len(legal)
+    chi2 = ((counts[legal] - expected) ** 2 / expected).sum()
+    assert chi2 < 340           # 231 degrees of freedom: 340 is five standard deviations out
+    for _ in range(12):         # and always legal, on every street
+        chosen = env.sample_legal(rng)
+        assert step.legal_mask is not None and step.legal_mask[np.arange(4000), chosen].all()
+        step = env.step(chosen)
+    np.testing.assert_array_equal(env.sample_legal(5), env.sample_legal(np.random.default_rng(5)))
+
+
+@pytest.mark.parametrize("bad,message", [
+    (lambda a: a[:-1], r"shape \(6,\)"),
+    (lambda a: a.astype(np.float64), "integers"),
+    (lambda a: a.astype(bool), "integers"),
+    (lambda a: np.where(np.arange(6) == 4, 1024, a), "game 4: action 1024 is out of range"),
+    (lambda a: np.where(np.arange(6) == 2, -1, a), "game 2: action -1 is out of range"),
+    (lambda a: np.where(np.arange(6) == 3, 2 ** 64 - 1, a.astype(np.uint64)), "game 3: action 18446744073709551615"),
+    (lambda a: np.where(np.arange(6) == 1, 0, a), "game 1: action 0 is not legal"),
+])
+def test_bad_actions_are_refused_naming_the_game_and_change_nothing(bad, message: str) -> None:
+    env, twin = VectorEnv(6, seed=8), VectorEnv(6, seed=8)
+    env.reset(), twin.reset()
+    rng = np.random.default_rng(2)
+    env.step(env.sample_legal(rng))
+    twin.step(twin.sample_legal(np.random.default_rng(2)))
+    good = env.sample_legal(3)
+    with pytest.raises(ValueError, match=message):
+        env.step(bad(good))
+    assert_steps_equal(env.step(good), twin.step(good))
+
+
+def test_construction_errors() -> None:
+    with pytest.raises(ValueError, match="num_envs"):
+        VectorEnv(0)
+    with pytest.raises(TypeError, match="num_envs"):
+        VectorEnv(2.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="2 to 3 players"):
+        VectorEnv(2, players=4)
+    with pytest.raises(ValueError, match="legal"):
+        VectorEnv(2, legal="sparse")
+    with pytest.raises(ValueError, match="every seat in Fantasyland"):
+        VectorEnv(2, fantasyland=(14, 14))
+    with pytest.raises(ValueError, match="threads"):
+        VectorEnv(2, threads=0)
+    with pytest.raises(RuntimeError, match="reset"):
+        VectorEnv(2).step([0, 0])
+
+
+def test_game_replays_a_deck() -> None:
+    deck = list(range(51, -1, -1))
+    game = ofc.Game(deck=deck)
+    assert game.dealt == tuple(sorted(deck[:5]))
+    with pytest.raises(ValueError, match="not both"):
+        ofc.Game(seed=1, deck=deck)
+    with pytest.raises(ValueError, match="each of the 52 cards"):
+        ofc.Game(deck=deck[:-1])
