@@ -264,8 +264,6 @@ def test_sample_legal_is_uniform_over_the_legal_actions() -> None:
 
 @pytest.mark.parametrize("bad,message", [
     (lambda a: a[:-1], r"shape \(6,\)"),
-    (lambda a: a.astype(np.float64), "integers"),
-    (lambda a: a.astype(bool), "integers"),
     (lambda a: np.where(np.arange(6) == 4, 1024, a), "game 4: action 1024 is out of range"),
     (lambda a: np.where(np.arange(6) == 2, -1, a), "game 2: action -1 is out of range"),
     (lambda a: np.where(np.arange(6) == 3, 2 ** 64 - 1, a.astype(np.uint64)), "game 3: action 18446744073709551615"),
@@ -281,6 +279,16 @@ def test_bad_actions_are_refused_naming_the_game_and_change_nothing(bad, message
     with pytest.raises(ValueError, match=message):
         env.step(bad(good))
     assert_steps_equal(env.step(good), twin.step(good))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, bool, object])
+def test_actions_not_integers_are_a_type_error(dtype: type) -> None:
+    env = VectorEnv(3, seed=1)
+    env.reset()
+    decks = env.decks
+    with pytest.raises(TypeError, match="integer array"):
+        env.step(env.sample_legal(1).astype(dtype))
+    np.testing.assert_array_equal(env.decks, decks)
 
 
 def test_construction_errors() -> None:
@@ -308,3 +316,51 @@ def test_game_replays_a_deck() -> None:
         ofc.Game(seed=1, deck=deck)
     with pytest.raises(ValueError, match="each of the 52 cards"):
         ofc.Game(deck=deck[:-1])
+
+
+def test_without_gymnasium_the_core_works_and_the_wrapper_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
+    monkeypatch.delitem(sys.modules, "handrank.ofc.vector_gym", raising=False)
+    env = VectorEnv(2, seed=1)
+    env.reset()
+    env.step(env.sample_legal(0))
+    with pytest.raises(ImportError, match=r"pip install 'handrank\[rl\]'"):
+        env.to_gymnasium()
+    with pytest.raises(ImportError, match=r"pip install 'handrank\[rl\]'"):
+        importlib.import_module("handrank.ofc.vector_gym")
+
+
+@pytest.mark.parametrize("legal", ["dense", "compact"])
+def test_gymnasium_vector_env(legal: str) -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    env = VectorEnv(6, seed=2, players=3, legal=legal)
+    gym = env.to_gymnasium()
+    assert isinstance(gym, gymnasium.vector.VectorEnv)
+    assert gym.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
+    assert gym.single_action_space == gymnasium.spaces.Discrete(1024)
+    twin = VectorEnv(6, seed=2, players=3)          # dense, stepped alongside
+    obs, infos = gym.reset(seed=4)
+    step = twin.reset(seed=4)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(60):
+        assert gym.observation_space.contains(obs)
+        for i in range(6):
+            assert gym.single_observation_space.contains({k: v[i] for k, v in obs.items()})
+        np.testing.assert_array_equal(obs["observation"], step.observation)
+        np.testing.assert_array_equal(obs["action_mask"], step.legal_mask)
+        np.testing.assert_array_equal(infos["current_player"], step.current_player)
+        chosen = twin.sample_legal(rng)
+        acting = step.current_player
+        obs, rewards, terminated, truncated, infos = gym.step(chosen)
+        step = twin.step(chosen)
+        assert rewards.dtype == np.float32 and rewards.shape == (6,)
+        np.testing.assert_array_equal(rewards, step.rewards[np.arange(6), acting])
+        np.testing.assert_array_equal(infos["rewards"], step.rewards)
+        np.testing.assert_array_equal(terminated, step.terminated)
+        assert not truncated.any()
+        ended += int(terminated.sum())
+    assert ended >= 20
+    with pytest.raises(TypeError, match="VectorEnv"):
+        type(gym)(object())

@@ -155,8 +155,8 @@ class VectorEnv:
 
     def step(self, actions: npt.ArrayLike) -> Step:
         """Make actions[i] (an action id of `ofc.actions`) for the player to act in game i.
-        ValueError naming the first bad game (wrong shape or dtype, out of range, not legal), and
-        then no game changes."""
+        ValueError for the wrong shape or naming the first bad game (out of range, not legal),
+        TypeError for an array not of integers; then no game changes."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
         chosen = self._checked(actions)
@@ -239,7 +239,7 @@ class VectorEnv:
         if arr.shape != (n,):
             raise ValueError(f"actions must have shape ({n},), one per game, got {arr.shape}")
         if arr.dtype.kind not in "iu":
-            raise ValueError(f"actions must be integers, got dtype {arr.dtype}")
+            raise TypeError(f"actions must be an integer array, got dtype {arr.dtype}")
         if arr.dtype.kind == "u":
             arr = np.minimum(arr, NUM_ACTIONS)      # (out of range either way; no wrap to negative)
         chosen = np.ascontiguousarray(arr, dtype=np.int64)
