@@ -1,11 +1,13 @@
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 # Cython's doctest table, present (empty) in every compiled module.
 __test__: dict[str, str]
 
 KINDS: tuple[tuple[int, int], ...]
 
+@disjoint_base
 class Core:
     num_envs: int
     players: int

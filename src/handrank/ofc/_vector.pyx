@@ -10,6 +10,7 @@ option follows the one code path of ofc.score. Every method takes the indices of
 work on, so the Python layer can split them over threads: a game's state is touched only by the
 call that owns its index.
 """
+cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 from handrank._random cimport random_t, seed_random, below
@@ -33,6 +34,7 @@ DEF FREE_CASES = 144
 KINDS = ((5, 0), (3, 1), (1, 0))
 
 
+@cython.auto_pickle(False)     # it holds the games' state arrays: rebuilt, never pickled
 cdef class Core:
     """The state of N hands for `players` players seated in `order` (order[0] acts first);
     `fantasyland[p]`: cards seat p is dealt in Fantasyland (0: street play); `streets`: rows of

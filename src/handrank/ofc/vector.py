@@ -24,6 +24,7 @@ same arrays whatever ``threads`` is.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
@@ -162,8 +163,8 @@ class VectorEnv:
         chosen = self._checked(actions)
         obs, mask, current = self._outputs()
         done = np.empty(self.num_envs, dtype=np.uint8)
-        _batch.run(partial(self._core.step, actions=chosen, obs=obs, mask=mask.view(np.uint8),
-                           current=current, done=done), self._games, (), self.threads)
+        _over_games(partial(self._core.step, actions=chosen, obs=obs, mask=mask.view(np.uint8),
+                            current=current, done=done), self._games, self.threads)
         ended = done.view(np.bool_)
         rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
         games = np.flatnonzero(ended)
@@ -214,8 +215,8 @@ class VectorEnv:
                 solved = solve_fantasyland_batch(decks[games, a:b], self.rules,
                                                  self.rules.fantasyland_value, threads=self.threads)
                 self._core.fl_board_array[games, seat] = solved.boards
-        _batch.run(partial(self._core.begin, obs=obs, mask=mask.view(np.uint8), current=current),
-                   games, (), self.threads if games.size >= MIN_GAMES_PER_THREAD else 1)
+        _over_games(partial(self._core.begin, obs=obs, mask=mask.view(np.uint8), current=current),
+                    games, self.threads if games.size >= MIN_GAMES_PER_THREAD else 1)
 
     def _values(self, games: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         """`ofc.Game.values` of the finished hands of `games`, (K, players)."""
@@ -267,6 +268,12 @@ class VectorEnv:
         ids = np.empty(int(indptr[-1]), dtype=np.int32)
         self._core.write_ids(indptr, ids)
         return Step(obs, current, None, indptr, ids, rewards, ended, truncated)
+
+
+def _over_games(kernel: Callable[[npt.NDArray[np.int64]], int], games: Any, threads: int) -> None:
+    """kernel(games[a:b]) over slices of `games`, `threads` at a time (the GIL released inside:
+    each game index belongs to one slice, so no two threads touch one game)."""
+    _batch.run(kernel, games, (), threads)
 
 
 @lru_cache(maxsize=1)
