@@ -60,3 +60,27 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def ofc_play() -> None:
+    """OFC at bot speed (issue 32): action ids and lazy placements of ofc.Game, ofc.vector."""
+    from handrank import ofc
+    from handrank.ofc.vector import Step, VectorEnv
+
+    game = ofc.Game(2, "pineapple", seed=1)
+    ids: npt.NDArray[np.int64] = game.legal_actions()
+    options: ofc.Placements = game.legal_placements()
+    first: ofc.Placement = options[0]
+    made: ofc.Placement = game.play_action(int(ids[0]))
+    assert made == first and len(options) == len(ids)
+    env = VectorEnv(4, rules="pineapple", players=2, seed=2, threads=1)
+    step: Step = env.reset()
+    chosen: npt.NDArray[np.int64] = env.sample_legal(np.random.default_rng(3))
+    step = env.step(chosen)
+    rewards: npt.NDArray[np.float32] = step.rewards
+    mask = step.legal_mask
+    assert mask is not None and mask.shape == (4, 1024) and rewards.shape == (4, 2)
+
+
+if __name__ == "__main__":
+    ofc_play()
