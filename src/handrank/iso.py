@@ -83,6 +83,12 @@ class _Round:
                 raise ValueError(f"cards_per_round {list(cards_per_round)}: the indices do not fit in "
                                  "64 bits")
         self.size = size
+        # what the index loop reads per configuration, side by side: the offset, each sorted
+        # suit's multiplier, and the four places within their groups as bytes of one word
+        self.terms = np.zeros((count, 6), dtype=np.uint64)
+        self.terms[:, 0] = self.offset
+        self.terms[:, 1:5] = self.mult
+        self.terms[:, 5] = self.within.astype(np.uint64) @ np.array([1, 1 << 8, 1 << 16, 1 << 24], dtype=np.uint64)
         # each sorted suit's cards round by round, for unindex
         self.cards = np.array([[shape // weight % base for shape in shapes for weight, base in zip(radix, bases)]
                                for shapes in configs], dtype=np.uint8).reshape(count, 4 * len(bases))
@@ -260,7 +266,7 @@ class Indexer:
 
 def _kernel_index(ends: npt.NDArray[np.uint8], t: _Round, rows: npt.NDArray[np.uint8],
                   out: npt.NDArray[np.uint64]) -> int:
-    return int(_iso.index_rows(rows, out, ends, t.radix, t.direct, t.slots, t.shapes, t.offset, t.mult, t.within))
+    return int(_iso.index_rows(rows, out, ends, t.radix, t.direct, t.slots, t.shapes, t.terms))
 
 
 def canonical(cards: str | Iterable[str | int], cards_per_round: Sequence[int] | None = None) -> list[int]:
