@@ -39,6 +39,7 @@ cdef extern from * nogil:
     static uint8_t hr_iso_pext_lo[128 * 128];
     static uint8_t hr_iso_pext_hi[64 * 64];
     static uint8_t hr_iso_popcount7[128];
+    static uint8_t hr_iso_popcount13[8192];
     /* triangle[b] = C(b + 1, 2), tetrahedron[c] = C(c + 2, 3): the terms of a direct
        configuration table's slot (that table exists only for fewer than 183 shapes). */
     static uint32_t hr_iso_triangle[256];
@@ -125,33 +126,48 @@ cdef extern from * nogil:
         return j == 0 ? x : hr_iso_binom_small(x + j, j + 1);
     }
 
+    /* a where bit is 1, else b, by a mask: a branch here would follow the random hands */
+    static inline uint64_t hr_iso_pick(uint64_t a, uint64_t b, uint32_t bit) {
+        return b ^ ((a ^ b) & (0 - (uint64_t)bit));
+    }
+
     #define HR_ISO_SORT2(a, b) do { uint64_t lo_ = (a) < (b) ? (a) : (b); \\
         (b) = (a) < (b) ? (b) : (a); (a) = lo_; } while (0)
 
-    /* The first bad row, or -1. */
+    /* The first bad row, or -1. `rounds` and `hw` are constants where inlined; so are the round
+       ends where `fixed_ends` is a constant array (then rows hold no cards past the last round).
+       The rounds after `grouped` hold one card each (hold'em's and Omaha's turn and river): that
+       card updates its own suit alone instead of every suit taking an empty round. */
     static HR_ISO_INLINE int64_t hr_iso_index_body(const hr_iso_index_args* args, const uint8_t* rows,
                                                    int64_t n, uint64_t* out, const int rounds,
-                                                   const int hw) {
-        const int k = args->k, dealt = args->ends[rounds - 1];
+                                                   const int hw, const int* fixed_ends, int grouped) {
+        const int k = fixed_ends ? fixed_ends[rounds - 1] : args->k;
+        const int dealt = fixed_ends ? fixed_ends[rounds - 1] : args->ends[rounds - 1];
         const int32_t* direct = args->direct;
         const uint64_t* terms = args->terms;
         int ends[HR_ISO_MAX_ROUNDS];
         uint64_t weights[HR_ISO_MAX_ROUNDS];
         int64_t row;
-        int r, s, i;
+        int r, s, i, grouped_end;
         for (r = 0; r < rounds; r++) {
-            ends[r] = args->ends[r];
+            ends[r] = fixed_ends ? fixed_ends[r] : args->ends[r];
             weights[r] = args->weights[r];
         }
+        if (!grouped) {
+            grouped = rounds;
+            while (grouped > 1 && ends[grouped - 1] - ends[grouped - 2] == 1) grouped--;
+        }
+        grouped_end = ends[grouped - 1];
         for (row = 0; row < n; row++) {
             const uint8_t* hand = rows + row * k;
             uint64_t words[HR_ISO_MAX_ROUNDS], counts[HR_ISO_MAX_ROUNDS];
-            uint64_t keys[4], seen = 0, index, x[4];
+            uint64_t keys[4], shapes[4], seen = 0, index, x[4];
+            uint32_t suit_indices[4], used[4];
             const uint64_t* term;
             int32_t config;
             uint32_t places;
             int start = 0;
-            for (r = 0; r < rounds; r++) {
+            for (r = 0; r < grouped; r++) {
                 uint64_t word = 0;
                 for (i = start; i < ends[r]; i++) word |= hr_iso_card_bit[hand[i]];
                 words[r] = word;
@@ -159,7 +175,8 @@ cdef extern from * nogil:
                 start = ends[r];
                 if (!hw) counts[r] = hr_iso_lane_counts(word);
             }
-            for (i = dealt; i < k; i++) seen |= hr_iso_card_bit[hand[i]];    /* checked, not indexed */
+            /* the one-card rounds, and cards past the indexed round (checked, not indexed) */
+            for (i = grouped_end; i < k; i++) seen |= hr_iso_card_bit[hand[i]];
             /* Ids over 51 have no bit and a repeated card (in any round) sets its bit twice: either
                way fewer bits than cards. */
             if (hw) {
@@ -170,22 +187,40 @@ cdef extern from * nogil:
             for (s = 0; s < 4; s++) {
                 uint32_t rank_set = (uint32_t)(words[0] >> (16 * s)) & HR_ISO_RANKS;
                 uint32_t m = hw ? (uint32_t)hr_iso_popcount_hw(rank_set) : (uint32_t)(counts[0] >> (16 * s)) & 0xff;
-                uint32_t used = rank_set, used_count = m;
+                uint32_t used_set = rank_set, used_count = m;
                 uint64_t shape = m * weights[0];
                 uint32_t suit_index = hr_iso_colex[rank_set];
-                for (r = 1; r < rounds; r++) {
+                for (r = 1; r < grouped; r++) {
                     uint32_t compact;
                     rank_set = (uint32_t)(words[r] >> (16 * s)) & HR_ISO_RANKS;
                     m = hw ? (uint32_t)hr_iso_popcount_hw(rank_set) : (uint32_t)(counts[r] >> (16 * s)) & 0xff;
                     /* the set ranked among the ranks earlier rounds left free */
-                    compact = hw ? hr_iso_pext_hw(rank_set, ~used) : hr_iso_pext_table(rank_set, ~used);
+                    compact = hw ? hr_iso_pext_hw(rank_set, ~used_set) : hr_iso_pext_table(rank_set, ~used_set);
                     suit_index = suit_index * hr_iso_binom13[13 - used_count][m] + hr_iso_colex[compact];
                     shape += m * weights[r];
-                    used |= rank_set;
+                    used_set |= rank_set;
                     used_count += m;
                 }
-                keys[s] = shape << 32 | suit_index;
+                suit_indices[s] = suit_index;
+                shapes[s] = shape;
+                used[s] = used_set;
             }
+            for (r = grouped; r < rounds; r++) {
+                /* one card of rank q: its suit's index gains a digit of base 13 - used ranks, the
+                   rank's place among the free ranks */
+                uint32_t card = hand[ends[r] - 1], q = card >> 2, below;
+                s = card & 3;
+                below = used[s] & ((1u << q) - 1);
+                if (hw) {
+                    suit_indices[s] = suit_indices[s] * (13 - (uint32_t)hr_iso_popcount_hw(used[s]))
+                        + q - (uint32_t)hr_iso_popcount_hw(below);
+                } else {
+                    suit_indices[s] = suit_indices[s] * (13 - hr_iso_popcount13[used[s]]) + q - hr_iso_popcount13[below];
+                }
+                shapes[s] += weights[r];
+                used[s] |= 1u << q;
+            }
+            for (s = 0; s < 4; s++) keys[s] = shapes[s] << 32 | suit_indices[s];
             HR_ISO_SORT2(keys[0], keys[1]);
             HR_ISO_SORT2(keys[2], keys[3]);
             HR_ISO_SORT2(keys[0], keys[2]);
@@ -214,10 +249,9 @@ cdef extern from * nogil:
                first suit is always at place 0, and places past 1 (three or four suits of one
                shape) are rare enough for a branch. */
             if ((places & 0xfefe0000u) == 0) {
-                uint32_t p1 = (places >> 8) & 1, p2 = (places >> 16) & 1, p3 = (places >> 24) & 1;
-                index += term[2] * (p1 ? x[1] * (x[1] + 1) >> 1 : x[1])
-                       + term[3] * (p2 ? x[2] * (x[2] + 1) >> 1 : x[2])
-                       + term[4] * (p3 ? x[3] * (x[3] + 1) >> 1 : x[3]);
+                index += term[2] * hr_iso_pick(x[1] * (x[1] + 1) >> 1, x[1], (places >> 8) & 1)
+                       + term[3] * hr_iso_pick(x[2] * (x[2] + 1) >> 1, x[2], (places >> 16) & 1)
+                       + term[4] * hr_iso_pick(x[3] * (x[3] + 1) >> 1, x[3], (places >> 24) & 1);
             } else {
                 for (s = 1; s < 4; s++) index += term[1 + s] * hr_iso_group_term(x[s], (places >> (8 * s)) & 0xff);
             }
@@ -226,13 +260,18 @@ cdef extern from * nogil:
         return -1;
     }
 
-    static int64_t hr_iso_index_rounds(const hr_iso_index_args* args, const uint8_t* rows, int64_t n,
+    static HR_ISO_INLINE int64_t hr_iso_index_rounds(const hr_iso_index_args* args, const uint8_t* rows, int64_t n,
                                        uint64_t* out, const int hw) {
         switch (args->rounds) {
-            case 1: return hr_iso_index_body(args, rows, n, out, 1, hw);
-            case 2: return hr_iso_index_body(args, rows, n, out, 2, hw);
-            case 4: return hr_iso_index_body(args, rows, n, out, 4, hw);
-            default: return hr_iso_index_body(args, rows, n, out, args->rounds, hw);
+            case 1: return hr_iso_index_body(args, rows, n, out, 1, hw, NULL, 1);
+            case 2: return hr_iso_index_body(args, rows, n, out, 2, hw, NULL, 2);
+            case 4:
+                if (args->k == 7 && args->ends[0] == 2 && args->ends[1] == 5 && args->ends[2] == 6) {
+                    static const int holdem[4] = {2, 5, 6, 7};
+                    return hr_iso_index_body(args, rows, n, out, 4, hw, holdem, 2);
+                }
+                return hr_iso_index_body(args, rows, n, out, 4, hw, NULL, 0);
+            default: return hr_iso_index_body(args, rows, n, out, args->rounds, hw, NULL, 0);
         }
     }
     static int64_t hr_iso_index_portable(const hr_iso_index_args* args, const uint8_t* rows, int64_t n,
@@ -259,6 +298,7 @@ cdef extern from * nogil:
     uint8_t hr_iso_pext_lo[128 * 128]
     uint8_t hr_iso_pext_hi[64 * 64]
     uint8_t hr_iso_popcount7[128]
+    uint8_t hr_iso_popcount13[8192]
     uint32_t hr_iso_triangle[256]
     uint32_t hr_iso_tetrahedron[256]
     uint64_t hr_iso_binom_small(uint64_t y, int k)
@@ -357,6 +397,7 @@ def init_tables():
                 n += 1
                 c += hr_iso_binom13[i][n]
         POPCOUNT[s] = n
+        hr_iso_popcount13[s] = n
         hr_iso_colex[s] = c
     for s in range(128):
         hr_iso_popcount7[s] = POPCOUNT[s]
