@@ -262,14 +262,32 @@ cdef extern from * nogil:
 
     static HR_ISO_INLINE int64_t hr_iso_index_rounds(const hr_iso_index_args* args, const uint8_t* rows, int64_t n,
                                        uint64_t* out, const int hw) {
+        /* The structures solvers use most get their round ends as constants, so that the compiler
+           unrolls the loops over their cards (the rows hold no cards past the last round). */
+        static const int thirteen[1] = {13};
+        static const int hole2[3][2] = {{2, 5}, {2, 6}, {2, 7}}, hole4[2][2] = {{4, 7}, {4, 9}};
+        static const int hole5[2] = {5, 8}, hole6[2] = {6, 9};
+        static const int holdem[4] = {2, 5, 6, 7}, omaha[4] = {4, 7, 8, 9};
+        const int* e = args->ends;
+        const int k = args->k;
         switch (args->rounds) {
-            case 1: return hr_iso_index_body(args, rows, n, out, 1, hw, NULL, 1);
-            case 2: return hr_iso_index_body(args, rows, n, out, 2, hw, NULL, 2);
-            case 4:
-                if (args->k == 7 && args->ends[0] == 2 && args->ends[1] == 5 && args->ends[2] == 6) {
-                    static const int holdem[4] = {2, 5, 6, 7};
-                    return hr_iso_index_body(args, rows, n, out, 4, hw, holdem, 2);
+            case 1:
+                if (k == 13 && e[0] == 13) return hr_iso_index_body(args, rows, n, out, 1, hw, thirteen, 1);
+                return hr_iso_index_body(args, rows, n, out, 1, hw, NULL, 1);
+            case 2:
+                if (k == e[1]) {
+                    if (e[0] == 2 && k == 5) return hr_iso_index_body(args, rows, n, out, 2, hw, hole2[0], 2);
+                    if (e[0] == 2 && k == 6) return hr_iso_index_body(args, rows, n, out, 2, hw, hole2[1], 2);
+                    if (e[0] == 2 && k == 7) return hr_iso_index_body(args, rows, n, out, 2, hw, hole2[2], 2);
+                    if (e[0] == 4 && k == 7) return hr_iso_index_body(args, rows, n, out, 2, hw, hole4[0], 2);
+                    if (e[0] == 4 && k == 9) return hr_iso_index_body(args, rows, n, out, 2, hw, hole4[1], 2);
+                    if (e[0] == 5 && k == 8) return hr_iso_index_body(args, rows, n, out, 2, hw, hole5, 2);
+                    if (e[0] == 6 && k == 9) return hr_iso_index_body(args, rows, n, out, 2, hw, hole6, 2);
                 }
+                return hr_iso_index_body(args, rows, n, out, 2, hw, NULL, 2);
+            case 4:
+                if (k == 7 && e[0] == 2 && e[1] == 5 && e[2] == 6) return hr_iso_index_body(args, rows, n, out, 4, hw, holdem, 2);
+                if (k == 9 && e[0] == 4 && e[1] == 7 && e[2] == 8) return hr_iso_index_body(args, rows, n, out, 4, hw, omaha, 2);
                 return hr_iso_index_body(args, rows, n, out, 4, hw, NULL, 0);
             default: return hr_iso_index_body(args, rows, n, out, args->rounds, hw, NULL, 0);
         }
