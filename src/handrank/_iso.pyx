@@ -34,6 +34,8 @@ cdef extern from * nogil:
     /* The colex rank of each 13-bit rank set among the sets of its size. */
     static uint16_t hr_iso_colex[8192];
     static uint32_t hr_iso_binom13[14][14];
+    /* binom_free[u][m] = C(13 - u, m): the sets of m ranks among those u used ranks leave */
+    static uint32_t hr_iso_binom_free[14][16];
     /* Software pext for 13 bits in two parts: lo[mask_lo << 7 | bits_lo] (7 bits) and
        hi[mask_hi << 6 | bits_hi] (6 bits): the bits of `bits` under `mask`, packed down. */
     static uint8_t hr_iso_pext_lo[128 * 128];
@@ -153,6 +155,15 @@ cdef extern from * nogil:
             ends[r] = fixed_ends ? fixed_ends[r] : args->ends[r];
             weights[r] = args->weights[r];
         }
+        if (fixed_ends) {
+            /* the same weights as args->weights (handrank.iso's radix), as constants */
+            uint64_t weight = 1;
+            for (r = rounds - 1; r >= 0; r--) {
+                int cards = ends[r] - (r ? ends[r - 1] : 0);
+                weights[r] = weight;
+                weight *= (cards < 13 ? cards : 13) + 1;
+            }
+        }
         if (!grouped) {
             grouped = rounds;
             while (grouped > 1 && ends[grouped - 1] - ends[grouped - 2] == 1) grouped--;
@@ -196,7 +207,7 @@ cdef extern from * nogil:
                     m = hw ? (uint32_t)hr_iso_popcount_hw(rank_set) : (uint32_t)(counts[r] >> (16 * s)) & 0xff;
                     /* the set ranked among the ranks earlier rounds left free */
                     compact = hw ? hr_iso_pext_hw(rank_set, ~used_set) : hr_iso_pext_table(rank_set, ~used_set);
-                    suit_index = suit_index * hr_iso_binom13[13 - used_count][m] + hr_iso_colex[compact];
+                    suit_index = suit_index * hr_iso_binom_free[used_count][m] + hr_iso_colex[compact];
                     shape += m * weights[r];
                     used_set |= rank_set;
                     used_count += m;
@@ -313,6 +324,7 @@ cdef extern from * nogil:
     uint64_t hr_iso_card_bit[256]
     uint16_t hr_iso_colex[8192]
     uint32_t hr_iso_binom13[14][14]
+    uint32_t hr_iso_binom_free[14][16]
     uint8_t hr_iso_pext_lo[128 * 128]
     uint8_t hr_iso_pext_hi[64 * 64]
     uint8_t hr_iso_popcount7[128]
@@ -404,6 +416,9 @@ def init_tables():
             hr_iso_binom13[n][k] = 0 if k > n else (
                 1 if k == 0 or k == n else hr_iso_binom13[n - 1][k - 1] + hr_iso_binom13[n - 1][k])
             RECIP13[n][k] = 0 if k > n else (((<uint64_t>1) << 32) + hr_iso_binom13[n][k] - 1) // hr_iso_binom13[n][k]
+    for n in range(14):
+        for k in range(16):
+            hr_iso_binom_free[n][k] = hr_iso_binom13[13 - n][k] if k < 14 else 0
     for n in range(256):
         hr_iso_triangle[n] = n * (n + 1) // 2
         hr_iso_tetrahedron[n] = n * (n + 1) * (n + 2) // 6
