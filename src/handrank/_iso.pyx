@@ -79,6 +79,11 @@ cdef extern from * nogil:
         __asm__("pextl %2, %1, %0" : "=r"(r) : "r"(bits), "r"(mask));
         return r;
     }
+    static inline uint32_t hr_iso_pdep_hw(uint32_t bits, uint32_t mask) {
+        uint32_t r;
+        __asm__("pdepl %2, %1, %0" : "=r"(r) : "r"(bits), "r"(mask));
+        return r;
+    }
     static inline uint64_t hr_iso_popcount_hw(uint64_t x) {
         uint64_t r;
         __asm__("popcntq %1, %0" : "=r"(r) : "r"(x) : "cc");
@@ -102,6 +107,7 @@ cdef extern from * nogil:
     #define HR_ISO_HAVE_HW 1
     #else
     #define hr_iso_pext_hw hr_iso_pext_table
+    static inline uint32_t hr_iso_pdep_hw(uint32_t bits, uint32_t mask) { return 0; }
     static inline uint64_t hr_iso_popcount_hw(uint64_t x) { return 0; }
     static int hr_iso_cpu_fast_pext(void) { return 0; }
     #define HR_ISO_HAVE_HW 0
@@ -332,6 +338,7 @@ cdef extern from * nogil:
     uint32_t hr_iso_triangle[256]
     uint32_t hr_iso_tetrahedron[256]
     uint64_t hr_iso_binom_small(uint64_t y, int k)
+    uint32_t hr_iso_pdep_hw(uint32_t bits, uint32_t mask)
     int hr_iso_cpu_fast_pext()
     int64_t hr_iso_index_portable(const hr_iso_index_args*, const uint8_t*, int64_t, uint64_t*)
     int64_t hr_iso_index_hw(const hr_iso_index_args*, const uint8_t*, int64_t, uint64_t*)
@@ -340,9 +347,9 @@ ctypedef int64_t (*index_kernel_t)(const hr_iso_index_args*, const uint8_t*, int
 cdef index_kernel_t index_kernel = hr_iso_index_portable
 
 
-def set_index_kernel(str name):
-    """Use the "pext" (pext and popcnt instructions) or the "portable" index loop (import picks
-    pext where the CPU has fast ones); ValueError for "pext" on a CPU without them."""
+def set_kernel(str name):
+    """Use the "pext" loops (index with pext and popcnt, unindex with pdep) or the "portable" ones
+    (import picks pext where the CPU has fast ones); ValueError for "pext" on a CPU without them."""
     global index_kernel
     if name == "pext" and hr_iso_cpu_fast_pext():
         index_kernel = hr_iso_index_hw
@@ -353,11 +360,11 @@ def set_index_kernel(str name):
                          "pext and popcnt, 'portable')")
 
 
-set_index_kernel("pext" if hr_iso_cpu_fast_pext() else "portable")
+set_kernel("pext" if hr_iso_cpu_fast_pext() else "portable")
 
 
-def index_kernel_name():
-    """The index loop in use: "pext" or "portable"."""
+def kernel_name():
+    """The loops in use: "pext" or "portable"."""
     return "pext" if index_kernel == hr_iso_index_hw else "portable"
 
 
@@ -551,41 +558,45 @@ def unindex_rows(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t
                  const uint8_t[:, ::1] config_cards,
                  const uint64_t[:, ::1] config_shapes, const uint64_t[::1] config_offset,
                  const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
-                 const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count):
+                 const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count,
+                 const int32_t[::1] buckets, int bucket_shift):
     """The canonical hand of each index (checked below the size by the caller): the suit with the
     largest key (the most cards in the earliest round first) is clubs, the next diamonds, and so
     on; each round's cards in increasing id order. config_cards[c, rounds * p + r]: the cards of
-    sorted suit p in round r."""
+    sorted suit p in round r. buckets[i]: the configuration that holds index i << bucket_shift
+    (one entry past the last such i holds the last configuration)."""
     with nogil:
         unindex_loop(indices, out, round_end, config_cards, config_offset, config_mult, config_within,
-                     config_values, config_count)
+                     config_values, config_count, &buckets[0], bucket_shift, index_kernel == hr_iso_index_hw)
 
 
 cdef void unindex_loop(const uint64_t[::1] indices, uint8_t[:, ::1] out, const uint8_t[::1] round_end,
                        const uint8_t[:, ::1] config_cards, const uint64_t[::1] config_offset,
                        const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
-                       const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count) noexcept nogil:
+                       const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count,
+                       const int32_t* buckets, int bucket_shift, bint hw) noexcept nogil:
     # As in index_loop: a copy per common round count, its round loops unrolled (and each
     # round's card mask kept in a register rather than read and written back per suit).
     cdef int rounds = round_end.shape[0]
     if rounds == 1:
         unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
-                            config_values, config_count, 1)
+                            config_values, config_count, buckets, bucket_shift, hw, 1)
     elif rounds == 2:
         unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
-                            config_values, config_count, 2)
+                            config_values, config_count, buckets, bucket_shift, hw, 2)
     elif rounds == 4:
         unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
-                            config_values, config_count, 4)
+                            config_values, config_count, buckets, bucket_shift, hw, 4)
     else:
         unindex_loop_rounds(indices, out, config_cards, config_offset, config_mult, config_within,
-                            config_values, config_count, rounds)
+                            config_values, config_count, buckets, bucket_shift, hw, rounds)
 
 
 cdef inline void unindex_loop_rounds(const uint64_t[::1] indices, uint8_t[:, ::1] out,
                                      const uint8_t[:, ::1] config_cards, const uint64_t[::1] config_offset,
                                      const uint64_t[:, ::1] config_mult, const uint8_t[:, ::1] config_within,
                                      const uint64_t[:, ::1] config_values, const uint64_t[:, ::1] config_count,
+                                     const int32_t* buckets, int bucket_shift, bint hw,
                                      const int rounds) noexcept nogil:
     cdef Py_ssize_t n = indices.shape[0], row, i
     cdef int r, p, g, j, m, pos
@@ -599,10 +610,11 @@ cdef inline void unindex_loop_rounds(const uint64_t[::1] indices, uint8_t[:, ::1
     cdef const uint8_t* cards_of
     cdef const uint64_t* offsets = &config_offset[0]
     for row in range(n):
-        # the last configuration whose offset is at most the index: a binary search that moves
-        # `lo` by a conditional move, not a branch the random indices would mispredict
-        lo = 0
-        span = configs
+        # the last configuration whose offset is at most the index: between the configurations
+        # of the index's bucket and of the next bucket (most often the same one), a binary search
+        # that moves `lo` by a conditional move, not a branch the random indices would mispredict
+        lo = buckets[indices[row] >> bucket_shift]
+        span = buckets[(indices[row] >> bucket_shift) + 1] - lo + 1
         while span > 1:
             half = span >> 1
             lo = lo + half if offsets[lo + half] <= indices[row] else lo
@@ -654,7 +666,7 @@ cdef inline void unindex_loop_rounds(const uint64_t[::1] indices, uint8_t[:, ::1
                 compact = UNRANK_SET[UNRANK_START[m] + locals_[r]]
                 # spread the compact set over the free ranks (a software pdep; every rank is
                 # free in the first round)
-                rank_set = compact if r == 0 else pdep13(compact, free)
+                rank_set = compact if r == 0 else (hr_iso_pdep_hw(compact, free) if hw else pdep13(compact, free))
                 free &= ~rank_set
                 # rank bits to card bits of suit 3 - p (clubs for the largest key)
                 round_masks[r] |= (SPREAD_LO[rank_set & 127] | SPREAD_HI[rank_set >> 7] << 28) << (3 - p)

@@ -92,6 +92,11 @@ class _Round:
         # each sorted suit's cards round by round, for unindex
         self.cards = np.array([[shape // weight % base for shape in shapes for weight, base in zip(radix, bases)]
                                for shapes in configs], dtype=np.uint8).reshape(count, 4 * len(bases))
+        # where unindex starts looking for an index's configuration: at most 4,096 buckets of
+        # 2**bucket_shift indices, each with the configuration of its first index
+        self.bucket_shift = max(0, (size - 1).bit_length() - 12)
+        starts = np.arange(((size - 1) >> self.bucket_shift) + 1, dtype=np.uint64) << np.uint64(self.bucket_shift)
+        self.buckets = np.append(np.searchsorted(self.offset, starts, side="right") - 1, count - 1).astype(np.int32)
         shape_count = math.prod(bases)
         entries = math.comb(shape_count + 2, 3)
         self.direct = np.full(entries if entries <= _DIRECT_ENTRIES else 0, -1, dtype=np.int32)
@@ -254,7 +259,7 @@ class Indexer:
                 raise ValueError(f"row {over[0]}: index {arr[over[0]]} is out of range 0..{t.size - 1}")
         out = np.empty((arr.shape[0], self._ends[r]), dtype=np.uint8)
         _iso.unindex_rows(arr, out, np.array(self._ends[:r + 1], dtype=np.uint8), t.cards, t.shapes, t.offset,
-                          t.mult, t.within, t.values, t.count)
+                          t.mult, t.within, t.values, t.count, t.buckets, t.bucket_shift)
         return out
 
     def canonical(self, cards: str | Iterable[str | int]) -> list[int]:
