@@ -150,10 +150,9 @@ cdef extern from * nogil:
                                                    int64_t n, uint64_t* out, const int rounds,
                                                    const int hw, const int* fixed_ends, int grouped) {
         const int k = fixed_ends ? fixed_ends[rounds - 1] : args->k;
-        const int dealt = fixed_ends ? fixed_ends[rounds - 1] : args->ends[rounds - 1];
         const int32_t* direct = args->direct;
         const uint64_t* terms = args->terms;
-        int ends[HR_ISO_MAX_ROUNDS];
+        int ends[HR_ISO_MAX_ROUNDS] = {0};
         uint64_t weights[HR_ISO_MAX_ROUNDS];
         int64_t row;
         int r, s, i, grouped_end;
