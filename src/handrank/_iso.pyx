@@ -14,9 +14,10 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 # The index loop is C (below): its fast copy uses the pext and popcnt instructions, which need
 # either a function-level target attribute (Cython cannot attach one) or inline assembly; import
 # picks that copy where the CPU has both and pext is fast (not on AMD before Zen 3, where it is
-# microcoded and slower than the tables), the portable copy elsewhere. Both are the same C
-# function inlined with a constant `hw`, and again per common round count (1, 2, 4) so that the
-# compiler unrolls the loops over the rounds.
+# microcoded and slower than the tables), the portable copy elsewhere (unindex follows the same
+# choice for pdep). Both are one C function inlined with a constant `hw`, and again per common
+# round count (1, 2, 4) and for the common structures' round sizes, so that the compiler unrolls
+# the loops over the rounds and the cards.
 cdef extern from * nogil:
     """
     #include <string.h>
