@@ -36,6 +36,8 @@ def test_every_committed_picture_is_made_by_the_script(pictures):
     if not images.exists():
         pytest.skip("docs/ is not next to the tests (an sdist)")
     made = {"bench.png", "preflop_equity.png", "ofc_rates.png", "bigtwo_lengths.png", "chinese_values.png"}
+    # and the learning curves, each drawn by its training example (examples/train_*.py --plot)
+    made |= {f"{p.stem}.png" for p in SCRIPT.parent.glob("train_*.py")}
     assert {p.name for p in images.glob("*.png")} == made
     assert set(pictures.PICTURES) == {"bench", "equity", "ofc", "bigtwo", "chinese"}
 
