@@ -1,0 +1,273 @@
+"""Big Two for reinforcement learning at batch speed: N independent games stepped together in
+compiled code (issue 32), the shape Pgx gives turn-based games.
+
+``VectorEnv(n, rules=..., players=4, seed=..., threads=..., legal="dense" | "compact")``;
+``reset(seed)`` and ``step(actions)`` return a `Step` of numpy arrays over the N games: the
+observation of the player to act (the PettingZoo environment's encoding, `handrank.bigtwo.env`),
+who acts, the legal actions (a dense mask, or the legal action ids as CSR arrays), every player's
+rewards, and the ends. Action ids are those of the rules' `ComboSpace` (0: pass), as in the
+PettingZoo environment, so a policy trained on one plays the other.
+
+A game that ends in a step reports its payments (`Game.payments`) in that step's ``rewards``
+with ``terminated`` set, and the observation and legal actions returned are already those of
+the next game, dealt from the environment's seeded stream (Gymnasium's ``SAME_STEP`` autoreset).
+A deal the rules decide at once (four 2s under ``four_twos`` "win" or "draw", a ``dragun``) is
+settled when dealt: its payments are added to the rewards of the call that dealt it (the
+``reset`` or the ``step``), and the next deal follows, so every returned game has a player to act.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from handrank import _batch
+from handrank.bigtwo import _vector
+from handrank.bigtwo.actions import ComboSpace
+from handrank.bigtwo.combo import RulesLike, context
+from handrank.bigtwo.follow import _strengths, plain
+from handrank.bigtwo.game import _weakest_first, player_count
+from handrank.bigtwo.rules import FOUR_TWOS, LAST_PLAYS, PASSINGS, FIVE_CARD_MATCHES, Kind, Rules
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["VectorEnv", "Step", "OBSERVATION_SIZE"]
+
+#: entries of an observation (handrank.bigtwo.env.SIZE)
+OBSERVATION_SIZE = 164
+# games per thread below which one more thread is not worth handing work to
+_GAMES_PER_THREAD = 256
+_LEGAL_FORMS = ("dense", "compact")
+
+
+@dataclass(frozen=True)
+class Step:
+    """What `VectorEnv.reset` and `VectorEnv.step` return, arrays over the N games.
+
+    - ``observation`` (N, 164) int8: the player to act's view (handrank.bigtwo.env's layout);
+    - ``current_player`` (N,) int8: who acts next in each game;
+    - ``legal_mask`` (N, actions) bool, or None under ``legal="compact"``;
+    - ``legal_indptr`` (N + 1,) int64 and ``legal_ids`` (M,) int32: game i's legal actions,
+      ascending, are ``legal_ids[legal_indptr[i]:legal_indptr[i + 1]]`` (None under "dense");
+    - ``rewards`` (N, players) float32: zero except where a game ended (its payments);
+    - ``terminated`` (N,) bool: the game ended in this step (the arrays above already show the
+      next one); ``truncated`` (N,) bool: always False (a game of Big Two always ends).
+    """
+    observation: npt.NDArray[np.int8]
+    current_player: npt.NDArray[np.int8]
+    legal_mask: npt.NDArray[np.bool_] | None
+    legal_indptr: npt.NDArray[np.int64] | None
+    legal_ids: npt.NDArray[np.int32] | None
+    rewards: npt.NDArray[np.float32]
+    terminated: npt.NDArray[np.bool_]
+    truncated: npt.NDArray[np.bool_]
+
+
+class VectorEnv:
+    """N games of Big Two under one ruleset, stepped together without the GIL.
+
+    ``num_envs`` games; ``rules`` a `bigtwo.Rules`, a preset name or None (hk); ``players`` 2 to 4,
+    each dealt 13 cards (with fewer than 4 players the rest is the stock of
+    ``rules.draw_on_pass``, else unused); ``seed`` the default of the first `reset`; ``threads``
+    how many threads step the games (None: one per 256 games, at most one per core);
+    ``legal``: "dense" (a mask over the `ComboSpace`) or "compact" (CSR arrays of the legal ids).
+
+    Every rule field that changes play is followed, except the long runs (``long_straights``,
+    ``dragon``), refused as the PettingZoo environment refuses them (tens of millions of actions
+    per mask). Rules of `bigtwo.Match` only (``scoring``, ``winner_leads_next``,
+    ``president_*``, ``play_out_lead``) do not touch one game: rewards are `Game.payments`."""
+
+    def __init__(self, num_envs: int, *, rules: RulesLike = None, players: int = 4, seed: int | None = None,
+                 threads: int | None = None, legal: str = "dense") -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
+            raise TypeError(f"num_envs must be an int, not {type(num_envs).__name__}")
+        if num_envs < 1:
+            raise ValueError(f"num_envs must be >= 1, got {num_envs}")
+        if legal not in _LEGAL_FORMS:
+            raise ValueError(f"legal must be one of {_LEGAL_FORMS}, got {legal!r}")
+        self.num_envs = int(num_envs)
+        self.players = player_count(players)
+        self.rules: Rules = context(rules).rules
+        self.legal = legal
+        self.threads = _thread_count(threads, self.num_envs)
+        _check_supported(self.rules, self.players)
+        smack = self.rules.smack_down
+        self.space = ComboSpace(self.rules, 13 if smack else None)
+        #: the number of actions (the pass included)
+        self.num_actions: int = self.space.size
+        self._core = _build_core(self.num_envs, self.rules, self.players, self.space)
+        self._seed = seed
+        self._seeds: np.random.Generator | None = None
+        self._started = False
+        self._player = np.zeros(self.num_envs, dtype=np.int8)
+
+    # ------------------------------------------------------------------ the API
+    def reset(self, seed: int | None = None) -> Step:
+        """Deal a new game in every env: from `seed` (default: the constructor's, then fresh
+        entropy), then from the stream it starts; the same seed deals the same games."""
+        if seed is None and not self._started:
+            seed = self._seed
+        if seed is not None or self._seeds is None:
+            self._seeds = np.random.default_rng(seed)
+        self._started = True
+        game_seed = int(self._seeds.integers(0, 2**63))
+        rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+        self._split(lambda a, b: self._core.reset(a, b, game_seed, 0, rewards))
+        return self._result(rewards, np.zeros(self.num_envs, dtype=bool))
+
+    def step(self, actions: npt.ArrayLike) -> Step:
+        """Play one action in every game (a legal action id of the player to act); games that
+        end are dealt again (see the module docs). A bad action raises ValueError naming the first
+        game it is bad for, and no game changes."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        acts = self._checked(actions)
+        index = np.empty(self.num_envs, dtype=np.int32)
+        bad = self._core.check(acts, index)
+        if bad >= 0:
+            raise ValueError(f"game {bad}: action {int(acts[bad])} is not legal for player "
+                             f"{int(self._player[bad])} now (see the legal actions)")
+        rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+        terminated = np.zeros(self.num_envs, dtype=np.uint8)
+        self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated))
+        return self._result(rewards, terminated.view(bool))
+
+    def sample_legal(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action of each game, (N,) int64, drawn from `rng` (a numpy
+        Generator, or a seed for one). (Each game's pick is entry floor(u * count / 2**32) of its
+        ascending legal ids for a uniform 32-bit u: uniform within 2**-32.)"""
+        if not self._started:
+            raise RuntimeError("call reset() before sample_legal()")
+        if not isinstance(rng, np.random.Generator):
+            rng = np.random.default_rng(rng)
+        draws = rng.integers(0, 2**32, self.num_envs, dtype=np.uint32)
+        out = np.empty(self.num_envs, dtype=np.int64)
+        self._core.sample(draws, out)
+        return out
+
+    def hands(self, game: int) -> tuple[list[list[int]], list[int]]:
+        """Game `game`'s hands now (sorted card ids, one list per player) and the stock left (top
+        card first; empty without ``rules.draw_on_pass``): what `bigtwo.Game(hands=...,
+        undealt=...)` takes to replay a game dealt here."""
+        if isinstance(game, bool) or not isinstance(game, (int, np.integer)) or not 0 <= game < self.num_envs:
+            raise ValueError(f"game must be an index 0..{self.num_envs - 1}, got {game!r}")
+        if not self._started:
+            raise RuntimeError("call reset() first")
+        hands, stock = self._core.hands(int(game))
+        return hands, stock
+
+    def to_gymnasium(self) -> Any:
+        """This environment as a `gymnasium.vector.VectorEnv` (extra ``handrank[rl]``): see
+        `handrank.bigtwo.vector_gym.GymVectorEnv`."""
+        from handrank.bigtwo.vector_gym import GymVectorEnv
+        return GymVectorEnv(self)
+
+    def __repr__(self) -> str:
+        return (f"bigtwo.VectorEnv({self.num_envs} games, players={self.players}, legal={self.legal!r}, "
+                f"threads={self.threads}, {self.num_actions} actions)")
+
+    # ------------------------------------------------------------------ internals
+    def _checked(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        arr = np.asarray(actions)
+        if arr.dtype.kind not in "iu":
+            raise TypeError(f"actions must be an integer array, got dtype {arr.dtype}")
+        if arr.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), got {arr.shape}")
+        outside = (arr < 0) | (arr >= self.num_actions)
+        if outside.any():
+            game = int(np.flatnonzero(outside)[0])
+            raise ValueError(f"game {game}: action {int(arr[game])} is outside 0..{self.num_actions - 1}")
+        return np.ascontiguousarray(arr, dtype=np.int64)
+
+    def _split(self, work: Any) -> None:
+        """work(a, b) over the games, split into `threads` ranges run at once."""
+        n, threads = self.num_envs, self.threads
+        if threads <= 1:
+            work(0, n)
+            return
+        bounds = [n * i // threads for i in range(threads + 1)]
+        pool = _batch._get_pool()
+        helpers = [pool.submit(work, bounds[i], bounds[i + 1]) for i in range(1, threads)]
+        work(bounds[0], bounds[1])
+        for helper in helpers:
+            helper.result()
+
+    def _result(self, rewards: npt.NDArray[np.float32], terminated: npt.NDArray[np.bool_]) -> Step:
+        n = self.num_envs
+        obs = np.empty((n, OBSERVATION_SIZE), dtype=np.int8)
+        player = np.empty(n, dtype=np.int8)
+        counts = np.empty(n, dtype=np.int64)
+        mask = indptr = ids = None
+        if self.legal == "dense":
+            mask = np.empty((n, self.num_actions), dtype=bool)
+            view = mask.view(np.uint8)
+
+            def work(a: int, b: int) -> None:
+                self._core.write(a, b, obs, player, counts)
+                self._core.write_mask(a, b, view)
+            self._split(work)
+        else:
+            self._split(lambda a, b: self._core.write(a, b, obs, player, counts))
+            indptr = np.zeros(n + 1, dtype=np.int64)
+            np.cumsum(counts, out=indptr[1:])
+            ids = np.empty(int(indptr[-1]), dtype=np.int32)
+            self._split(lambda a, b: self._core.write_ids(a, b, indptr, ids))
+        self._player = player
+        return Step(obs, player, mask, indptr, ids, rewards, terminated, np.zeros(n, dtype=bool))
+
+
+def _thread_count(threads: int | None, n: int) -> int:
+    if threads is None:
+        return max(1, min(_batch.cpu_count(), n // _GAMES_PER_THREAD))
+    return _batch.thread_count(threads, n)
+
+
+def _check_supported(rules: Rules, players: int) -> None:
+    """Refuse what the compiled games do not play (and the fixed action space cannot carry)."""
+    for field in ("long_straights", "dragon"):
+        if getattr(rules, field):
+            raise ValueError(f"bigtwo.VectorEnv does not take Rules.{field}: its runs add tens of "
+                             "millions of actions to the space (as the PettingZoo environment)")
+    if rules.smack_down and rules.draw_on_pass and players < 4:
+        raise ValueError("bigtwo.VectorEnv takes Rules.smack_down only where a hand holds at most 13 "
+                         "cards: with rules.draw_on_pass a hand may draw the stock (as the PettingZoo "
+                         "environment)")
+
+
+def _kind_field(rules: Rules, kind: Kind) -> int:
+    """The key's kind field (1-based position among the five-card kinds) of `kind`; 0: none."""
+    kinds = rules.five_card_kinds
+    return kinds.index(kind) + 1 if kind in kinds else 0
+
+
+def _build_core(n: int, rules: Rules, players: int, space: ComboSpace) -> Any:
+    bomb = rules.replace(twos_low=True) if rules.dealt_bomb else None
+    variants = (rules, bomb if bomb is not None else rules)
+    facts = {
+        "players": players, "step": 1 if rules.direction == "clockwise" else -1, "per_player": 13,
+        "passing": PASSINGS.index(rules.passing), "draw": rules.draw_on_pass and players < 4,
+        "last_play": LAST_PLAYS.index(rules.last_play), "highest": tuple(r.highest_card for r in variants),
+        "four_twos": FOUR_TWOS.index(rules.four_twos), "dragun": rules.dragun,
+        "opening_alone": rules.opening == "alone", "three_threes": rules.three_threes_force,
+        "dealt_bomb": rules.dealt_bomb, "plain": plain(rules), "bombs_beat_small": rules.bombs_beat_small,
+        "four_beats_all": rules.four_beats_all, "smack_down": rules.smack_down,
+        "five_card_match": FIVE_CARD_MATCHES.index(rules.five_card_match),
+        "four_kind": _kind_field(rules, Kind.FOUR_OF_A_KIND), "sf_kind": _kind_field(rules, Kind.STRAIGHT_FLUSH),
+        "base_sf_kind": _kind_field(rules, Kind.STRAIGHT_FLUSH),
+        "four_base": 52 if rules.two_pair and rules.two_pair_size == 4 else 0,
+        "double_at": rules.double_at, "triple_at": rules.triple_at, "double_mult": rules.double_multiplier,
+        "triple_mult": rules.triple_multiplier, "two_mult": rules.unplayed_two_multiplier,
+        "double_held": rules.double_held, "double_winning_play": rules.double_winning_play,
+        "n_actions": space.size,
+    }
+    bits = np.zeros(len(space._cards), dtype=np.uint64)
+    for column in space._cards.T:           # 255 pads rows of fewer than five cards
+        held = column != 255
+        bits[held] |= np.left_shift(np.uint64(1), column[held].astype(np.uint64))
+    weakest = np.array([_weakest_first(r) for r in variants], dtype=np.uint8)
+    strength = np.array([_strengths(r)[:52] for r in variants], dtype=np.int32)
+    return _vector.Core(n, facts, context(rules).tables, None if bomb is None else context(bomb).tables,
+                        bits, np.ascontiguousarray(space._pair_start, dtype=np.int64), weakest, strength)
+
