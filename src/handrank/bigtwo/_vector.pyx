@@ -21,7 +21,6 @@ import numpy as np
 cdef enum:
     KIND_SHIFT = 24
     OBS = 164           # the PettingZoo environment's observation (handrank.bigtwo.env.SIZE)
-    HASH_BITS = 16
 
 # outcomes of a game
 cdef enum:
@@ -71,8 +70,9 @@ ctypedef struct config_t:
     int double_at, triple_at, double_mult, triple_mult, two_mult
     bint double_held, double_winning_play
     # action ids
-    uint64_t* hash_bits         # [1 << HASH_BITS] card sets of the plays of 1 to 5 cards (0: empty slot)
+    uint64_t* hash_bits         # [1 << hash_bits_log] card sets of the plays of 1 to 5 cards (0: empty)
     int32_t* hash_action
+    int hash_log                # log2 of the slots: at least twice the plays
     int64_t pair_start[13]
     int n_actions
 
@@ -94,8 +94,8 @@ cdef inline int ids_of(uint64_t bits, uint8_t* ids) noexcept nogil:
     return n
 
 
-cdef inline uint32_t hash_slot(uint64_t bits) noexcept nogil:
-    return <uint32_t>((bits * 0x9E3779B97F4A7C15ULL) >> (64 - HASH_BITS))
+cdef inline uint32_t hash_slot(uint64_t bits, int log) noexcept nogil:
+    return <uint32_t>((bits * 0x9E3779B97F4A7C15ULL) >> (64 - log))
 
 
 cdef inline int32_t action_of(const config_t* c, const uint8_t* cards, int size, uint64_t bits) noexcept nogil:
@@ -104,11 +104,11 @@ cdef inline int32_t action_of(const config_t* c, const uint8_t* cards, int size,
     cdef int j, low, r, digit, s0, s1
     cdef int64_t action, power
     if size <= 5:
-        slot = hash_slot(bits)
+        slot = hash_slot(bits, c.hash_log)
         while c.hash_bits[slot]:
             if c.hash_bits[slot] == bits:
                 return c.hash_action[slot]
-            slot = (slot + 1) & ((1 << HASH_BITS) - 1)
+            slot = (slot + 1) & ((1 << c.hash_log) - 1)
         return -1
     # a run of size / 2 pairs (smack_down): ComboSpace._pair_run_actions, card by card
     low = 13
@@ -700,16 +700,17 @@ cdef class Core:
         for j in range(13):
             c.pair_start[j] = pair_start[j]
         # the hash of the plays of 1 to 5 cards: action a + 1 plays action_bits[a]
-        hash_bits = np.zeros(1 << HASH_BITS, dtype=np.uint64)
-        hash_action = np.zeros(1 << HASH_BITS, dtype=np.int32)
+        c.hash_log = 10
+        while (1 << c.hash_log) < 2 * action_bits.shape[0]:
+            c.hash_log += 1
+        hash_bits = np.zeros(1 << c.hash_log, dtype=np.uint64)
+        hash_action = np.zeros(1 << c.hash_log, dtype=np.int32)
         cdef uint64_t[::1] hb = hash_bits
         cdef int32_t[::1] ha = hash_action
-        if action_bits.shape[0] * 2 > (1 << HASH_BITS):
-            raise ValueError("too many plays for the action hash")
         for a in range(action_bits.shape[0]):
-            slot = hash_slot(action_bits[a])
+            slot = hash_slot(action_bits[a], c.hash_log)
             while hb[slot]:
-                slot = (slot + 1) & ((1 << HASH_BITS) - 1)
+                slot = (slot + 1) & ((1 << c.hash_log) - 1)
             hb[slot] = action_bits[a]
             ha[slot] = <int32_t>(a + 1)
         self.keep = (tables, bomb_tables, hash_bits, hash_action)
