@@ -381,3 +381,38 @@ def test_action_ids_are_the_combo_space() -> None:
             for action in legal_ids(step, i).tolist():
                 assert set(space.cards(action)) <= set(hand)
         step = vec.step(vec.sample_legal(1))
+
+
+# ----------------------------------------------------------------------------- gymnasium
+def test_gymnasium_vector_api() -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+    for legal in ("dense", "compact"):
+        env = VectorEnv(6, seed=3, legal=legal).to_gymnasium()
+        assert isinstance(env, gymnasium.vector.VectorEnv)
+        assert env.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+        assert env.single_action_space.n == bigtwo.ComboSpace().size
+        wrapped = RecordEpisodeStatistics(env)
+        obs, infos = wrapped.reset(seed=4)
+        assert env.observation_space.contains(obs)
+        twin = VectorEnv(6, seed=4, legal="compact")
+        step = twin.reset()
+        finished = 0
+        for k in range(150):
+            actions = twin.sample_legal(k)
+            acting = step.current_player.astype(int)
+            assert obs["action_mask"].dtype == np.int8
+            for i in range(6):
+                np.testing.assert_array_equal(np.flatnonzero(obs["action_mask"][i]), legal_ids(step, i))
+            obs, rewards, terminated, truncated, infos = wrapped.step(actions)
+            step = twin.step(actions)
+            assert env.observation_space.contains(obs)
+            np.testing.assert_array_equal(rewards, step.rewards[np.arange(6), acting])
+            np.testing.assert_array_equal(terminated, step.terminated)
+            np.testing.assert_array_equal(infos["rewards"], step.rewards)
+            finished += int(terminated.sum())
+            if terminated.any():        # gymnasium's wrapper saw the ends, with their lengths
+                assert infos["_episode"].tolist() == terminated.tolist()
+                assert (infos["episode"]["l"][terminated] > 0).all()
+        assert finished > 0

@@ -159,10 +159,14 @@ class VectorEnv:
         return hands, stock
 
     def to_gymnasium(self) -> Any:
-        """This environment as a `gymnasium.vector.VectorEnv` (extra ``handrank[rl]``): see
-        `handrank.bigtwo.vector_gym.GymVectorEnv`."""
-        from handrank.bigtwo.vector_gym import GymVectorEnv
-        return GymVectorEnv(self)
+        """This environment as a `gymnasium.vector.VectorEnv` (extra ``handrank[rl]``).
+
+        Its observations are dicts of ``observation`` (N, 164) int8 and ``action_mask`` (N,
+        actions) int8, the PettingZoo environment's spaces batched (``single_observation_space``,
+        ``single_action_space``: Discrete over the ComboSpace); ``step`` returns the reward of the
+        player who acted in each game, and ``infos`` holds ``rewards`` (every player's, (N,
+        players)) and ``current_player``; ``metadata["autoreset_mode"]`` is SAME_STEP."""
+        return _gymnasium_class()(self)
 
     def __repr__(self) -> str:
         return (f"bigtwo.VectorEnv({self.num_envs} games, players={self.players}, legal={self.legal!r}, "
@@ -271,3 +275,65 @@ def _build_core(n: int, rules: Rules, players: int, space: ComboSpace) -> Any:
     return _vector.Core(n, facts, context(rules).tables, None if bomb is None else context(bomb).tables,
                         bits, np.ascontiguousarray(space._pair_start, dtype=np.int64), weakest, strength)
 
+
+
+def _gymnasium_class() -> Any:
+    """The gymnasium.vector.VectorEnv subclass over a VectorEnv, built on first use (gymnasium is
+    the optional extra ``rl``)."""
+    global _GYM_CLASS
+    if _GYM_CLASS is not None:
+        return _GYM_CLASS
+    try:
+        import gymnasium
+        from gymnasium import spaces
+        from gymnasium.vector import AutoresetMode
+    except ImportError as error:        # pragma: no cover - depends on the environment
+        raise ImportError("VectorEnv.to_gymnasium needs gymnasium: pip install 'handrank[rl]'") from error
+
+    class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ignore]
+        """A bigtwo.VectorEnv behind gymnasium's vector API (see VectorEnv.to_gymnasium)."""
+
+        metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+        def __init__(self, env: VectorEnv) -> None:
+            self.env = env
+            self.num_envs = env.num_envs
+            high = np.ones(OBSERVATION_SIZE, dtype=np.int8)
+            high[156:160] = 52 // env.players + 1          # as the PettingZoo environment
+            self.single_observation_space = spaces.Dict({
+                "observation": spaces.Box(0, high, (OBSERVATION_SIZE,), dtype=np.int8),
+                "action_mask": spaces.Box(0, 1, (env.num_actions,), dtype=np.int8)})
+            self.single_action_space = spaces.Discrete(env.num_actions)
+            self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space,
+                                                                        self.num_envs)
+            self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, self.num_envs)
+            self._acting = np.zeros(self.num_envs, dtype=np.intp)
+
+        def _observe(self, step: Step) -> tuple[dict[str, Any], dict[str, Any]]:
+            if step.legal_mask is not None:
+                mask = step.legal_mask.view(np.int8)
+            else:
+                assert step.legal_indptr is not None and step.legal_ids is not None
+                mask = np.zeros((self.num_envs, self.env.num_actions), dtype=np.int8)
+                rows = np.repeat(np.arange(self.num_envs), np.diff(step.legal_indptr))
+                mask[rows, step.legal_ids] = 1
+            self._acting = step.current_player.astype(np.intp)
+            infos = {"rewards": step.rewards, "current_player": step.current_player}
+            return {"observation": step.observation, "action_mask": mask}, infos
+
+        def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+                  ) -> tuple[dict[str, Any], dict[str, Any]]:
+            return self._observe(self.env.reset(seed))
+
+        def step(self, actions: Any) -> tuple[Any, ...]:
+            acting = self._acting
+            step = self.env.step(actions)
+            rewards = step.rewards[np.arange(self.num_envs), acting]
+            obs, infos = self._observe(step)
+            return obs, rewards, step.terminated, step.truncated, infos
+
+    _GYM_CLASS = GymVectorEnv
+    return GymVectorEnv
+
+
+_GYM_CLASS: Any = None
