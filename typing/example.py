@@ -60,3 +60,23 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def bigtwo_vector() -> None:
+    """handrank.bigtwo.vector (issue 32): N games stepped together."""
+    from handrank.bigtwo.vector import Step, VectorEnv
+
+    env = VectorEnv(8, players=4, seed=1, legal="compact")
+    step: Step = env.reset()
+    actions: npt.NDArray[np.int64] = env.sample_legal(np.random.default_rng(0))
+    step = env.step(actions)
+    ids: npt.NDArray[np.int32] | None = step.legal_ids
+    rewards: npt.NDArray[np.float32] = step.rewards
+    hands, stock = env.hands(0)
+    first: list[int] = hands[0]
+    assert ids is not None and rewards.shape == (8, 4) and stock == [] and len(first) <= 13
+    print(env.num_actions, int(step.terminated.sum()))
+
+
+if __name__ == "__main__":
+    bigtwo_vector()
