@@ -754,9 +754,11 @@ cdef class Core:
         return bad
 
     def step(self, Py_ssize_t a, Py_ssize_t b, const int32_t[::1] index, float[:, ::1] rewards,
-             uint8_t[::1] terminated):
+             uint8_t[::1] terminated, int8_t[:, ::1] obs, int8_t[::1] player, int64_t[::1] counts,
+             object mask):
         """Play each game's checked move (games a..b); a game that ends pays into `rewards`, is
-        marked terminated and is dealt again."""
+        marked terminated and is dealt again. Then the games' observations, players to act,
+        legal counts and (`mask` not None) mask rows, in the same pass."""
         cdef Py_ssize_t i
         cdef scratch_t s
         cdef int failed = 0, ended
@@ -775,16 +777,32 @@ cdef class Core:
             free_scratch(&s)
         if failed:
             raise MemoryError()
+        self.write(a, b, obs, player, counts, mask)
 
     def write(self, Py_ssize_t a, Py_ssize_t b, int8_t[:, ::1] obs, int8_t[::1] player,
-              int64_t[::1] counts):
-        """Observations, players to act and legal counts of games a..b."""
-        cdef Py_ssize_t i
+              int64_t[::1] counts, object mask=None):
+        """Observations, players to act, legal counts and (`mask`: a (N, actions) uint8 array,
+        or None) mask rows of games a..b."""
+        cdef Py_ssize_t i, width = 0
+        cdef int j
+        cdef game_t* g
+        cdef uint8_t[:, ::1] rows
+        cdef uint8_t* row
+        cdef bint dense = mask is not None
+        if dense:
+            rows = mask
+            width = rows.shape[1]
         with nogil:
             for i in range(a, b):
-                observe(&self.c, &self.games[i], &obs[i, 0])
-                player[i] = <int8_t>self.games[i].turn
-                counts[i] = self.games[i].n_legal
+                g = &self.games[i]
+                observe(&self.c, g, &obs[i, 0])
+                player[i] = <int8_t>g.turn
+                counts[i] = g.n_legal
+                if dense:
+                    row = &rows[i, 0]
+                    memset(row, 0, width)
+                    for j in range(g.n_legal):
+                        row[g.legal[j].action] = 1
 
     def write_ids(self, Py_ssize_t a, Py_ssize_t b, const int64_t[::1] indptr, int32_t[::1] ids):
         """The legal actions of games a..b at ids[indptr[i] .. indptr[i + 1])."""
@@ -798,18 +816,6 @@ cdef class Core:
                 for j in range(g.n_legal):
                     ids[at + j] = g.legal[j].action
         return None
-
-    def write_mask(self, Py_ssize_t a, Py_ssize_t b, uint8_t[:, ::1] mask):
-        """The legal actions of games a..b as rows of the mask (every entry written)."""
-        cdef Py_ssize_t i, width = mask.shape[1]
-        cdef int j
-        cdef game_t* g
-        with nogil:
-            for i in range(a, b):
-                g = &self.games[i]
-                memset(&mask[i, 0], 0, width)
-                for j in range(g.n_legal):
-                    mask[i, g.legal[j].action] = 1
 
     def sample(self, const uint32_t[::1] draws, int64_t[::1] out):
         """A legal action per game: entry floor(draw * count / 2**32) of its sorted legal list."""

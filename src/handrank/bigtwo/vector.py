@@ -114,8 +114,13 @@ class VectorEnv:
         self._started = True
         game_seed = int(self._seeds.integers(0, 2**63))
         rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
-        self._split(lambda a, b: self._core.reset(a, b, game_seed, 0, rewards))
-        return self._result(rewards, np.zeros(self.num_envs, dtype=bool))
+        out = self._outputs()
+
+        def work(a: int, b: int) -> None:
+            self._core.reset(a, b, game_seed, 0, rewards)
+            self._core.write(a, b, *out[:3], out[3])
+        self._split(work)
+        return self._result(out, rewards, np.zeros(self.num_envs, dtype=bool))
 
     def step(self, actions: npt.ArrayLike) -> Step:
         """Play one action in every game (a legal action id of the player to act); games that
@@ -131,8 +136,9 @@ class VectorEnv:
                              f"{int(self._player[bad])} now (see the legal actions)")
         rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
         terminated = np.zeros(self.num_envs, dtype=np.uint8)
-        self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated))
-        return self._result(rewards, terminated.view(bool))
+        out = self._outputs()
+        self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated, *out))
+        return self._result(out, rewards, terminated.view(bool))
 
     def sample_legal(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action of each game, (N,) int64, drawn from `rng` (a numpy
@@ -198,28 +204,28 @@ class VectorEnv:
         for helper in helpers:
             helper.result()
 
-    def _result(self, rewards: npt.NDArray[np.float32], terminated: npt.NDArray[np.bool_]) -> Step:
+    def _outputs(self) -> tuple[Any, Any, Any, Any]:
+        """New arrays for a step: observations, players, legal counts, the mask (uint8 view, or
+        None under legal="compact")."""
         n = self.num_envs
-        obs = np.empty((n, OBSERVATION_SIZE), dtype=np.int8)
-        player = np.empty(n, dtype=np.int8)
-        counts = np.empty(n, dtype=np.int64)
-        mask = indptr = ids = None
-        if self.legal == "dense":
-            mask = np.empty((n, self.num_actions), dtype=bool)
-            view = mask.view(np.uint8)
+        mask = np.empty((n, self.num_actions), dtype=np.uint8) if self.legal == "dense" else None
+        return (np.empty((n, OBSERVATION_SIZE), dtype=np.int8), np.empty(n, dtype=np.int8),
+                np.empty(n, dtype=np.int64), mask)
 
-            def work(a: int, b: int) -> None:
-                self._core.write(a, b, obs, player, counts)
-                self._core.write_mask(a, b, view)
-            self._split(work)
-        else:
-            self._split(lambda a, b: self._core.write(a, b, obs, player, counts))
+    def _result(self, out: tuple[Any, Any, Any, Any], rewards: npt.NDArray[np.float32],
+                terminated: npt.NDArray[np.bool_]) -> Step:
+        obs, player, counts, mask = out
+        n = self.num_envs
+        indptr = ids = None
+        if mask is None:
+            # the ids are a copy of a few bytes per game: one thread, after the prefix sum
             indptr = np.zeros(n + 1, dtype=np.int64)
             np.cumsum(counts, out=indptr[1:])
             ids = np.empty(int(indptr[-1]), dtype=np.int32)
-            self._split(lambda a, b: self._core.write_ids(a, b, indptr, ids))
+            self._core.write_ids(0, n, indptr, ids)
         self._player = player
-        return Step(obs, player, mask, indptr, ids, rewards, terminated, np.zeros(n, dtype=bool))
+        return Step(obs, player, None if mask is None else mask.view(bool), indptr, ids, rewards, terminated,
+                    np.zeros(n, dtype=bool))
 
 
 def _thread_count(threads: int | None, n: int) -> int:
