@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from handrank import bigtwo
 from handrank.bigtwo import Game, Rules
@@ -181,6 +182,20 @@ def test_random_rule_mixes_equal_the_scalar_game(case: int) -> None:
     play_against_twins(rules, players, games=60, seed=case)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("case", ["preset:" + name for name in Rules.presets()] + [f"mix:{k}" for k in range(8)])
+def test_thousands_of_games_per_variant_equal_the_scalar_game(case: str) -> None:
+    """A thousand games of each preset and of eight random rule mixes (2 to 4 players)."""
+    kind, name = case.split(":")
+    if kind == "preset":
+        rules, players = Rules.preset(name), 4
+    else:
+        r = random.Random(5000 + int(name))
+        rules = random_rules(r)
+        players = 4 if rules.smack_down and rules.draw_on_pass else r.choice([2, 3, 4])
+    play_against_twins(rules, players, games=1000, seed=hash(case) % 1000, n=16)
+
+
 @pytest.mark.parametrize("field,value", [
     ("passing", "out_of_trick"), ("passing", "ends_trick"), ("direction", "anticlockwise"),
     ("opening", "alone"), ("last_play", "no_single_top_card"), ("last_play", "no_top_card"),
@@ -240,6 +255,36 @@ def test_deals_decided_at_once_pay_as_the_scalar_game(rules: Rules) -> None:
             assert got == [float(x) for x in expected]
             decided += 1
     assert decided >= 90          # the four 2s, or the draguns, decide a third of the trials
+
+
+# ----------------------------------------------------------------------------- invariants
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), draw=st.booleans(),
+       steps=st.integers(1, 120))
+def test_invariants_hold_whatever_the_play(seed: int, players: int, draw: bool, steps: int) -> None:
+    """Whatever the seed and the random play: every card is in one hand, the stock or played; the
+    legal ids are distinct, ascending, in range, and each plays cards the player to act holds; a
+    game's rewards sum to zero and appear only where it ended."""
+    rules = Rules(draw_on_pass=draw)
+    vec = VectorEnv(5, rules=rules, players=players, seed=seed, legal="compact")
+    step = vec.reset()
+    space = vec.space
+    for k in range(steps):
+        for i in range(5):
+            hands, stock = vec.hands(i)
+            played = np.flatnonzero(step.observation[i, 104:156]).tolist()
+            cards = sorted([c for h in hands for c in h] + stock + played)
+            assert len(cards) == len(set(cards))
+            if players == 4:
+                assert cards == list(range(52))
+            ids = legal_ids(step, i)
+            assert len(ids) > 0 and (np.diff(ids) > 0).all() and ids[-1] < vec.num_actions
+            hand = set(hands[int(step.current_player[i])])
+            assert all(set(space.cards(int(a))) <= hand for a in ids)
+            assert step.observation[i, 156] == len(hand)
+        step = vec.step(vec.sample_legal(seed + k))
+        np.testing.assert_allclose(step.rewards.sum(axis=1), 0, atol=1e-4)
+        assert not step.rewards[~step.terminated].any()
 
 
 # ----------------------------------------------------------------------------- the API
