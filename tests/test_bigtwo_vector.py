@@ -413,6 +413,10 @@ def test_bad_arguments() -> None:
         VectorEnv(2, players=2, rules=Rules(smack_down=True, draw_on_pass=True))
     with pytest.raises(ValueError, match="game must be"):
         VectorEnv(2).hands(2)
+    with pytest.raises(ValueError, match="seed"):
+        VectorEnv(2, seed=-1)
+    with pytest.raises(TypeError, match="seed"):
+        VectorEnv(2).reset(seed=True)  # type: ignore[arg-type]
 
 
 def test_action_ids_are_the_combo_space() -> None:

@@ -283,7 +283,8 @@ cdef void sort_legal(game_t* g) noexcept nogil:
 
 cdef int find_moves(const config_t* c, game_t* g, scratch_t* s) noexcept nogil:
     """The legal actions of the player to act (Game._mark plus the pass), into g.legal, sorted;
-    then the pass is taken away under three_threes_force. -1: out of memory."""
+    then the pass is taken away under three_threes_force. -1: out of memory; -2: a move that is
+    no action of the space."""
     cdef uint8_t ids[52]
     cdef uint64_t hand = g.hands[g.turn], bits, must = 0
     cdef int n = ids_of(hand, ids), want = 0, width = c.width, j, size
@@ -325,6 +326,8 @@ cdef int find_moves(const config_t* c, game_t* g, scratch_t* s) noexcept nogil:
         if c.last_play and size == n and forbidden_last(c, g.bomb, bits, size):
             continue
         action = action_of(c, row, size, bits)
+        if action < 0:                  # never for the rules the space was built from
+            return -2
         if push_legal(g, action, key, bits, size) < 0:
             return -1
         if bits & ~(<uint64_t>0xF):
@@ -562,7 +565,7 @@ cdef int apply(const config_t* c, game_t* g, int index, float* rewards, scratch_
     ends, add its payments to `rewards` and return 1, else 0 (-1: out of memory)."""
     cdef move_t m = g.legal[index]
     cdef bint over
-    cdef int p
+    cdef int p, found
     if m.action == 0:
         if g.trick_size == 0:                   # a leader with nothing to play: the lead moves on
             record_pass(c, g)
@@ -606,7 +609,8 @@ cdef int apply(const config_t* c, game_t* g, int index, float* rewards, scratch_
             pay_out(c, g, g.turn, m.bits, rewards, s)
             return 1
         g.turn = next_player(c, g)
-    return 0 if find_moves(c, g, s) == 0 else -1
+    found = find_moves(c, g, s)
+    return 0 if found == 0 else found
 
 
 cdef void observe(const config_t* c, const game_t* g, int8_t* out) noexcept nogil:
@@ -627,6 +631,15 @@ cdef void observe(const config_t* c, const game_t* g, int8_t* out) noexcept nogi
 
 
 # ----------------------------------------------------------------------------- Python entry points
+cdef int raise_failure(int code) except -1:
+    if code == -1:
+        raise MemoryError()
+    if code == -2:
+        raise RuntimeError("a legal move is no action of the ComboSpace: the space and the tables "
+                           "were built for different rules")
+    return 0
+
+
 @cython.auto_pickle(False)
 cdef class Core:
     """N games of one ruleset. Built by handrank.bigtwo.vector.VectorEnv, which checks every
@@ -732,12 +745,11 @@ cdef class Core:
         with nogil:
             for i in range(a, b):
                 seed_random(&self.games[i].rng, seed, first_stream + <uint64_t>i)
-                if new_game(&self.c, &self.games[i], &rewards[i, 0], &s) < 0:
-                    failed = 1
+                failed = new_game(&self.c, &self.games[i], &rewards[i, 0], &s)
+                if failed < 0:
                     break
             free_scratch(&s)
-        if failed:
-            raise MemoryError()
+        raise_failure(failed)
 
     def check(self, const int64_t[::1] actions, int32_t[::1] index):
         """The legal-list index of each game's action into `index`; the first game whose action
@@ -772,11 +784,10 @@ cdef class Core:
                     terminated[i] = 1
                     ended = new_game(&self.c, g, &rewards[i, 0], &s)
                 if ended < 0:
-                    failed = 1
+                    failed = ended
                     break
             free_scratch(&s)
-        if failed:
-            raise MemoryError()
+        raise_failure(failed)
         self.write(a, b, obs, player, counts, mask)
 
     def write(self, Py_ssize_t a, Py_ssize_t b, int8_t[:, ::1] obs, int8_t[::1] player,

@@ -27,7 +27,7 @@ from handrank.bigtwo import _vector
 from handrank.bigtwo.actions import ComboSpace
 from handrank.bigtwo.combo import RulesLike, context
 from handrank.bigtwo.follow import _strengths, plain
-from handrank.bigtwo.game import _weakest_first, player_count
+from handrank.bigtwo.game import _weakest_first, deal_generator, player_count
 from handrank.bigtwo.rules import FOUR_TWOS, LAST_PLAYS, PASSINGS, FIVE_CARD_MATCHES, Kind, Rules
 
 if TYPE_CHECKING:
@@ -98,19 +98,17 @@ class VectorEnv:
         #: the number of actions (the pass included)
         self.num_actions: int = self.space.size
         self._core = _build_core(self.num_envs, self.rules, self.players, self.space)
-        self._seed = seed
-        self._seeds: np.random.Generator | None = None
+        self._seeds = deal_generator(seed)      # checked now: a bad seed fails here
         self._started = False
         self._player = np.zeros(self.num_envs, dtype=np.int8)
 
     # ------------------------------------------------------------------ the API
     def reset(self, seed: int | None = None) -> Step:
-        """Deal a new game in every env: from `seed` (default: the constructor's, then fresh
-        entropy), then from the stream it starts; the same seed deals the same games."""
-        if seed is None and not self._started:
-            seed = self._seed
-        if seed is not None or self._seeds is None:
-            self._seeds = np.random.default_rng(seed)
+        """Deal a new game in every env: from `seed` (an int >= 0), or without one from the
+        stream the constructor's seed (or the last reset's) started; the same seed deals the same
+        games."""
+        if seed is not None:
+            self._seeds = deal_generator(seed)
         self._started = True
         game_seed = int(self._seeds.integers(0, 2**63))
         rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
