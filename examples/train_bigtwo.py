@@ -166,11 +166,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     eval_env = VectorEnv(args.envs, rules=rules, seed=10_000 + args.seed, legal="compact", threads=1)
     learner = play(eval_env, policy, args.eval_games, np.random.default_rng(1), learn=False, greedy=True)
     random_seat = play(eval_env, policy, args.eval_games, np.random.default_rng(1), learn=False, agent=False)
-    result = {"train_games": train_games, "train_seconds": trained, "learner": learner, "random": random_seat,
-              "curve": curve}
+    result: dict[str, Any] = {"train_games": train_games, "train_seconds": trained, "learner": learner,
+                              "random": random_seat, "curve": curve}
     print(f"trained on {train_games:,} games in {trained:.1f} s")
-    for name in ("learner", "random"):
-        r = result[name]
+    for name, r in (("learner", learner), ("random", random_seat)):
         print(f"{name:>8}: win rate {r['win_rate']:.3f}, points per game {r['points_per_game']:+.2f} "
               f"over {r['games']:,} seat-rotated games against 3 random players")
     if args.plot:
