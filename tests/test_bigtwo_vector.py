@@ -490,3 +490,35 @@ def test_training_example_beats_random_players(tmp_path: Any) -> None:
     assert len(result["curve"]) >= 10
     if "--plot" in args:
         assert (tmp_path / "curve.png").stat().st_size > 1000
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="the platform has no fork")
+def test_threads_work_in_a_forked_child() -> None:
+    """The pool is handrank._batch's: a child forked after it started gets its own, and its
+    threaded steps finish with the parent's results."""
+    import os
+    import signal
+    import time
+    vec = VectorEnv(600, seed=2, threads=2, legal="compact")
+    vec.reset()
+    expected = [vec.step(vec.sample_legal(k)).legal_ids.copy() for k in range(5)]
+    pid = os.fork()
+    if pid == 0:                                    # the child: exit 0 when it agrees
+        code = 1
+        try:
+            again = VectorEnv(600, seed=2, threads=2, legal="compact")
+            again.reset()
+            got = [again.step(again.sample_legal(k)).legal_ids for k in range(5)]
+            code = 0 if all(np.array_equal(a, b) for a, b in zip(got, expected)) else 1
+        finally:
+            os._exit(code)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            assert os.waitstatus_to_exitcode(status) == 0
+            return
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    pytest.fail("the forked child's threaded steps did not finish")
