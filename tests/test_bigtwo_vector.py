@@ -522,3 +522,27 @@ def test_threads_work_in_a_forked_child() -> None:
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
     pytest.fail("the forked child's threaded steps did not finish")
+
+
+def test_compiled_core_checks_its_calls() -> None:
+    """The compiled core's methods refuse wrong ranges and arrays (a ValueError, never a write
+    outside an array): vector.py calls them right, a caller of the private module may not."""
+    from handrank.bigtwo import _vector
+    bare = _vector.Core.__new__(_vector.Core)
+    with pytest.raises(ValueError, match="outside"):
+        bare.hands(0)
+    vec = VectorEnv(3, seed=1, legal="compact")
+    vec.reset()
+    core = vec._core
+    with pytest.raises(ValueError, match="rows"):
+        core.sample(np.zeros(2, np.uint32), np.zeros(2, np.int64))
+    with pytest.raises(ValueError, match="game 0: legal-list index 99"):
+        core.step(0, 3, np.full(3, 99, np.int32), np.zeros((3, 4), np.float32), np.zeros(3, np.uint8),
+                  np.zeros((3, 164), np.int8), np.zeros(3, np.int8), np.zeros(3, np.int64), None)
+    with pytest.raises(ValueError, match="164 columns"):
+        core.write(0, 3, np.zeros((3, 100), np.int8), np.zeros(3, np.int8), np.zeros(3, np.int64))
+    with pytest.raises(ValueError, match="outside"):
+        core.write(2, 4, np.zeros((3, 164), np.int8), np.zeros(3, np.int8), np.zeros(3, np.int64))
+    with pytest.raises(RuntimeError, match="once"):
+        core.__init__(3, {}, None, None, np.zeros(1, np.uint64), np.zeros(13, np.int64),
+                      np.zeros((2, 52), np.uint8), np.zeros((2, 52), np.int32))

@@ -667,6 +667,10 @@ cdef class Core:
         cdef uint32_t slot
         cdef int j
         cdef config_t* c = &self.c
+        if self.games != NULL:
+            raise RuntimeError("a Core is built once")
+        if n < 1:
+            raise ValueError("a Core holds at least one game")
         self.c.tables[0] = tables_of(tables)
         self.c.tables[1] = tables_of(bomb_tables if bomb_tables is not None else tables)
         self.c.width = tables_width(self.c.tables[0])
@@ -735,9 +739,21 @@ cdef class Core:
         memset(self.games, 0, n * sizeof(game_t))
         self.n = n
 
+    cdef int span(self, Py_ssize_t a, Py_ssize_t b, Py_ssize_t rows, Py_ssize_t columns=0,
+                  Py_ssize_t need=0) except -1:
+        """Check a call's game range and an array's rows (and columns >= need): the methods
+        below are vector.py's, and a wrong call must fail, never write outside an array."""
+        if self.games == NULL or not 0 <= a <= b <= self.n:
+            raise ValueError(f"games {a}..{b} outside 0..{self.n}")
+        if rows != self.n or columns < need:
+            raise ValueError(f"an array of {rows} rows (and {columns} columns) where {self.n} rows "
+                             f"(and {need} columns) are needed")
+        return 0
+
     def reset(self, Py_ssize_t a, Py_ssize_t b, uint64_t seed, uint64_t first_stream,
               float[:, ::1] rewards):
         """Seed games a..b (stream first_stream + i for game i) and deal each a game."""
+        self.span(a, b, rewards.shape[0], rewards.shape[1], self.c.players)
         cdef Py_ssize_t i
         cdef scratch_t s
         cdef int failed = 0
@@ -754,6 +770,8 @@ cdef class Core:
     def check(self, const int64_t[::1] actions, int32_t[::1] index):
         """The legal-list index of each game's action into `index`; the first game whose action
         is not legal, or -1 (no game changes here)."""
+        self.span(0, self.n, actions.shape[0])
+        self.span(0, self.n, index.shape[0])
         cdef Py_ssize_t i, bad = -1
         cdef int found
         with nogil:
@@ -771,6 +789,13 @@ cdef class Core:
         """Play each game's checked move (games a..b); a game that ends pays into `rewards`, is
         marked terminated and is dealt again. Then the games' observations, players to act,
         legal counts and (`mask` not None) mask rows, in the same pass."""
+        self.span(a, b, index.shape[0])
+        self.span(a, b, rewards.shape[0], rewards.shape[1], self.c.players)
+        self.span(a, b, terminated.shape[0])
+        cdef Py_ssize_t i0
+        for i0 in range(a, b):
+            if not 0 <= index[i0] < self.games[i0].n_legal:
+                raise ValueError(f"game {i0}: legal-list index {index[i0]} out of range")
         cdef Py_ssize_t i
         cdef scratch_t s
         cdef int failed = 0, ended
@@ -794,6 +819,9 @@ cdef class Core:
               int64_t[::1] counts, object mask=None):
         """Observations, players to act, legal counts and (`mask`: a (N, actions) uint8 array,
         or None) mask rows of games a..b."""
+        self.span(a, b, obs.shape[0], obs.shape[1], OBS)
+        self.span(a, b, player.shape[0])
+        self.span(a, b, counts.shape[0])
         cdef Py_ssize_t i, width = 0
         cdef int j
         cdef game_t* g
@@ -803,6 +831,7 @@ cdef class Core:
         if dense:
             rows = mask
             width = rows.shape[1]
+            self.span(a, b, rows.shape[0], width, self.c.n_actions)
         with nogil:
             for i in range(a, b):
                 g = &self.games[i]
@@ -820,6 +849,12 @@ cdef class Core:
         cdef Py_ssize_t i, at
         cdef int j
         cdef game_t* g
+        self.span(a, b, indptr.shape[0] - 1)
+        if indptr[b] > ids.shape[0] or indptr[a] < 0:
+            raise ValueError("ids is shorter than indptr says")
+        for i in range(a, b):
+            if indptr[i + 1] - indptr[i] != self.games[i].n_legal:
+                raise ValueError(f"indptr does not hold game {i}'s legal count")
         with nogil:
             for i in range(a, b):
                 g = &self.games[i]
@@ -830,6 +865,8 @@ cdef class Core:
 
     def sample(self, const uint32_t[::1] draws, int64_t[::1] out):
         """A legal action per game: entry floor(draw * count / 2**32) of its sorted legal list."""
+        self.span(0, self.n, draws.shape[0])
+        self.span(0, self.n, out.shape[0])
         cdef Py_ssize_t i
         cdef game_t* g
         with nogil:
@@ -839,12 +876,14 @@ cdef class Core:
 
     def hands(self, Py_ssize_t i):
         """Game i's hands (sorted ids per player) and the stock left, top card first."""
+        self.span(i, i + 1, self.n)
         cdef game_t* g = &self.games[i]
         hands = [[card for card in range(52) if (g.hands[p] >> card) & 1] for p in range(self.c.players)]
         return hands, [g.stock[k] for k in range(g.stock_pos, g.stock_len)]
 
     def decided(self, Py_ssize_t i):
         """The payments of the deals of game i's stream the rules decided at once, summed."""
+        self.span(i, i + 1, self.n)
         return [self.games[i].decided[p] for p in range(self.c.players)]
 
     def settle(self, hands):
