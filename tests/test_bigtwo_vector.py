@@ -4,6 +4,7 @@ mixes of every rule field that changes play."""
 from __future__ import annotations
 
 import random
+import zlib
 from typing import Any
 
 import numpy as np
@@ -184,8 +185,9 @@ def test_random_rule_mixes_equal_the_scalar_game(case: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", ["preset:" + name for name in Rules.presets()] + [f"mix:{k}" for k in range(8)])
-def test_thousands_of_games_per_variant_equal_the_scalar_game(case: str) -> None:
-    """A thousand games of each preset and of eight random rule mixes (2 to 4 players)."""
+def test_hundreds_of_games_per_variant_equal_the_scalar_game(case: str) -> None:
+    """300 games of each preset and of eight random rule mixes (2 to 4 players), 4,800 in all:
+    with the fast tests' games, every variant is checked over thousands of games per run."""
     kind, name = case.split(":")
     if kind == "preset":
         rules, players = Rules.preset(name), 4
@@ -193,7 +195,7 @@ def test_thousands_of_games_per_variant_equal_the_scalar_game(case: str) -> None
         r = random.Random(5000 + int(name))
         rules = random_rules(r)
         players = 4 if rules.smack_down and rules.draw_on_pass else r.choice([2, 3, 4])
-    play_against_twins(rules, players, games=1000, seed=hash(case) % 1000, n=16)
+    play_against_twins(rules, players, games=300, seed=zlib.crc32(case.encode()) % 1000, n=16)
 
 
 @pytest.mark.parametrize("field,value", [
