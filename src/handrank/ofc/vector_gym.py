@@ -20,10 +20,11 @@ try:
 except ImportError as error:          # pragma: no cover - depends on the environment
     raise ImportError("handrank.ofc.vector_gym needs the RL extra: pip install 'handrank[rl]'") from error
 
-from handrank.ofc.vector import NUM_ACTIONS, PLANES, Step, VectorEnv
-
 if TYPE_CHECKING:
     import numpy.typing as npt
+
+    # Only for annotations: ofc.vector imports this module (in to_gymnasium), never the reverse.
+    from handrank.ofc.vector import Step, VectorEnv
 
 __all__ = ["GymVectorEnv"]
 
@@ -35,14 +36,15 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, env: VectorEnv) -> None:
-        if not isinstance(env, VectorEnv):
+        if not all(hasattr(env, name) for name in ("reset", "step", "num_envs", "num_actions",
+                                                   "observation_shape")):
             raise TypeError(f"GymVectorEnv wraps an ofc.vector.VectorEnv, not {type(env).__name__}")
         self.env = env
         self.num_envs = env.num_envs
         self.single_observation_space = spaces.Dict({
-            "observation": spaces.Box(0, 1, (PLANES, 52), dtype=np.int8),
-            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8)})
-        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+            "observation": spaces.Box(0, 1, env.observation_shape, dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, (env.num_actions,), dtype=np.int8)})
+        self.single_action_space = spaces.Discrete(env.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self._acting = np.zeros(self.num_envs, dtype=np.int8)
@@ -65,7 +67,7 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
             mask = step.legal_mask.view(np.int8)
         else:
             assert step.legal_indptr is not None and step.legal_ids is not None
-            mask = np.zeros((self.num_envs, NUM_ACTIONS), dtype=np.int8)
+            mask = np.zeros((self.num_envs, self.env.num_actions), dtype=np.int8)
             rows = np.repeat(np.arange(self.num_envs), np.diff(step.legal_indptr))
             mask[rows, step.legal_ids] = 1
         return {"observation": step.observation, "action_mask": mask}
