@@ -3,7 +3,7 @@ round in one process, through the public API: the other build's extension module
 under other names and swapped into the Python modules that call them, so the Python layer is
 the same and only the compiled code differs. Every workload's results must match between builds.
 
-    python benchmarks/old_vs_new_build.py OLD_DIR [rounds]
+    python benchmarks/old_vs_new_build.py OLD_DIR [rounds] [workload name filter]
 
 OLD_DIR holds the other build's _evaluate, _omaha and equity/_equity .so files (copied from
 its src/handrank). Prints, per workload, the median of per-round ratios old time / new time
@@ -20,8 +20,12 @@ import numpy as np
 
 import handrank as hr
 from handrank import _evaluate, _omaha, high, lowa5, low27, omaha, rows
-from handrank.equity import _equity, calculate as equity_calculate
+from handrank.equity import _equity
+equity_calculate = sys.modules["handrank.equity.calculate"]     # the module, not the function
 from handrank import equity
+
+
+WIDE = "22+,A2s+,K9s+,Q9s+,J9s+,T9s,A9o+,KTo+,QTo+,JTo"
 
 
 def load(path, name):
@@ -39,7 +43,7 @@ def find(folder, stem):
     raise SystemExit(f"no {stem}*.so in {folder}")
 
 
-def main(old_dir, rounds):
+def main(old_dir, rounds, only=""):
     old = {"_evaluate": load(find(old_dir, "_evaluate"), "handrank_old._evaluate"),
            "_omaha": load(find(old_dir, "_omaha"), "handrank_old._omaha"),
            "_equity": load(find(os.path.join(old_dir, "equity"), "_equity"), "handrank_old._equity")}
@@ -67,9 +71,16 @@ def main(old_dir, rounds):
         "rows 5": lambda: rows.value_batch(h5, threads=1),
         "omaha high": lambda: omaha.evaluate_batch(holes[:, :4], holes[:, 4:], threads=1),
         "equity preflop": lambda: equity.calculate(["AhAs", "KcKd"], exact=True, threads=1).equity,
+        "equity flop ranges": lambda: equity.calculate(["QQ+,AKs", WIDE], "Jh Th 2c", exact=True,
+                                                       threads=1).equity,
+        "equity turn ranges": lambda: equity.calculate(["TT+,AQs+", WIDE], "Ah 7c 2d 9s",
+                                                       exact=True, threads=1).equity,
+        "equity small call": lambda: [equity.calculate(["AsKs", "QhQd"], board="Jh Th 2c").equity
+                                      for _ in range(20)],
         "equity mc 6-way": lambda: equity.calculate(["random"] * 6, samples=1_000_000, seed=1,
                                                     threads=1).equity,
     }
+    workloads = {name: run for name, run in workloads.items() if only in name}
     times = {name: {"old": [], "new": []} for name in workloads}
     for r in range(rounds):
         for name, run in workloads.items():
@@ -92,4 +103,4 @@ def main(old_dir, rounds):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 7)
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 7, sys.argv[3] if len(sys.argv) > 3 else "")

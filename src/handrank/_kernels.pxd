@@ -121,6 +121,18 @@ cdef extern from * nogil:
     uint16_t hr_high_value(uint64_t key, uint64_t mask, int k)
     uint16_t hr_lowa5_value(uint64_t key, int k)
     uint16_t hr_low27_value(uint64_t key, uint64_t mask)
+    uint16_t hr_high_value_hashed(uint64_t h, uint64_t mask, int k)
+
+
+cdef inline uint64_t card_hash(uint8_t card) noexcept nogil:
+    """A card's hashed key (hr_card_hashes): summed over a hand with HR_SUIT_COUNTER_START, the
+    hand's rank-sum hash and suit counters, read by high_value_hashed."""
+    return hr_card_hashes[2 * card]
+
+
+cdef inline uint16_t high_value_hashed(uint64_t h, uint64_t mask, int k) noexcept nogil:
+    """high_value from a sum of card_hash words: no shift and no multiply."""
+    return hr_high_value_hashed(h, mask, k)
 
 
 cdef inline uint64_t rank_hash(uint64_t key, uint64_t mul) noexcept nogil:

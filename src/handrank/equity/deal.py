@@ -139,14 +139,20 @@ def fold_suits(groups: Groups, board: list[int], dead: list[int]) -> Groups:
                     for cards in (set(board), set(dead)))]
     if len(perms) == 1:
         return groups
+    # A row's key: its cards as base-52 digits, each combo's lower card first (a combo is
+    # unordered), under every permutation; the smallest names the row's class. Columns of
+    # int64 (52^10 < 2^63), not a sort along an axis and a matmul: this runs before every exact
+    # enumeration, and on a flop range against a range it was a fifth of the call.
     holes = groups.holes.astype(np.int64)
-    keys = np.empty((len(perms), len(holes)), dtype=np.uint64)
-    for i, perm in enumerate(perms):
-        mapped = (holes & ~3) | np.array(perm)[holes & 3]
-        pairs = np.sort(mapped.reshape(len(holes), players, 2), axis=2)   # a combo is unordered
-        digits = pairs.reshape(len(holes), 2 * players).astype(np.uint64)
-        keys[i] = digits @ (np.uint64(52) ** np.arange(2 * players, dtype=np.uint64))
-    first, inverse = np.unique(keys.min(axis=0), return_index=True, return_inverse=True)[1:]
+    ranks, suits = holes & ~3, holes & 3
+    place = np.int64(52) ** np.arange(2 * players, dtype=np.int64)
+    smallest = None
+    for perm in perms:
+        mapped = ranks | np.array(perm, dtype=np.int64)[suits]
+        a, b = mapped[:, 0::2], mapped[:, 1::2]
+        key = np.minimum(a, b) @ place[0::2] + np.maximum(a, b) @ place[1::2]
+        smallest = key if smallest is None else np.minimum(smallest, key)
+    first, inverse = np.unique(smallest, return_index=True, return_inverse=True)[1:]
     weights = np.bincount(inverse.ravel(), weights=groups.weights).astype(np.float64)
     return Groups(np.ascontiguousarray(groups.holes[first]), weights, groups.masks[first],
                   np.array([0, len(first)], dtype=np.int64), groups.from_deck)
