@@ -224,6 +224,16 @@ cdef extern from * nogil:
     static inline uint16_t hr_lowa5_of(uint64_t h, uint64_t bits, int k) { (void)bits; return hr_lowa5_value_hashed(h, k); }
     static inline uint16_t hr_low27_of(uint64_t h, uint64_t bits, int k) { (void)k; return hr_low27_value_hashed(h, bits); }
 
+    /* benchmarks/kernel_mca.py compiles this file with HR_MCA_MARKERS to cut the main loops out
+       of the assembly for llvm-mca; a normal build has no markers. */
+    #if defined(HR_MCA_MARKERS)
+    #define HR_MCA_BEGIN(NAME) __asm__ volatile("# LLVM-MCA-BEGIN " #NAME);
+    #define HR_MCA_END(NAME) __asm__ volatile("# LLVM-MCA-END " #NAME);
+    #else
+    #define HR_MCA_BEGIN(NAME)
+    #define HR_MCA_END(NAME)
+    #endif
+
     #if defined(_MSC_VER)
     #define HR_INLINE __forceinline
     #else
@@ -241,6 +251,7 @@ cdef extern from * nogil:
         Py_ssize_t i = 0; \\
         int j, h; \\
         for (; i + H < n; i += H, c += H * K) { \\
+            HR_MCA_BEGIN(NAME) \\
             hr_sums s[H]; \\
             for (h = 0; h < H; h++) s[h] = HR_SUMS_START(); \\
             if (HR_ROW_WORDS) { \\
@@ -257,6 +268,7 @@ cdef extern from * nogil:
                 bits_set += POPCOUNT(HR_SUMS_BITS(s[h])); \\
                 out[i + h] = VALUE(HR_SUMS_KEY(s[h]), HR_SUMS_BITS(s[h]), K); \\
             } \\
+            HR_MCA_END(NAME) \\
         } \\
         for (; i < n; i++, c += K) { \\
             hr_sums s = HR_SUMS_START(); \\
