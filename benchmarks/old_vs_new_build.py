@@ -97,7 +97,8 @@ def main(old_dir, rounds, only=""):
     print(f"{rounds} rounds, old build {old_dir}; ratio = old time / new time (median of rounds)")
     for name, t in times.items():
         ratios = [o / w for o, w in zip(t["old"], t["new"])]
-        print(f"{name:18s} ratio {statistics.median(ratios):5.3f}  best old {1e3 * min(t['old']):8.2f} ms"
+        print(f"{name:18s} ratio {statistics.median(ratios):5.3f}  of bests {min(t['old']) / min(t['new']):5.3f}"
+              f"  best old {1e3 * min(t['old']):8.2f} ms"
               f"  new {1e3 * min(t['new']):8.2f} ms")
     print(f"load average {os.getloadavg()[0]:.1f}")
 
