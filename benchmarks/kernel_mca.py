@@ -102,7 +102,9 @@ def ompeval(folder):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mca", default=shutil.which("llvm-mca-19") or "llvm-mca")
-    ap.add_argument("--ompeval", default=os.path.join(ROOT, "..", "shared", "anchors", "ompeval"))
+    beside = [os.path.join(ROOT, *up, "shared", "anchors", "ompeval") for up in ([".."], ["..", ".."])]
+    ap.add_argument("--ompeval", default=next((d for d in beside if os.path.isdir(d)), beside[0]),
+                    help="the OMPEval anchor (default: beside the checkout or its parent folder)")
     ap.add_argument("--loops", default="hr_high5_popcnt,hr_high7_popcnt",
                     help="comma-separated batch functions to model")
     args = ap.parse_args()
