@@ -146,12 +146,14 @@ def fold_suits(groups: Groups, board: list[int], dead: list[int]) -> Groups:
     holes = groups.holes.astype(np.int64)
     ranks, suits = holes & ~3, holes & 3
     place = np.int64(52) ** np.arange(2 * players, dtype=np.int64)
-    smallest = None
-    for perm in perms:
+
+    def key(perm: tuple[int, ...]) -> npt.NDArray[np.int64]:
         mapped = ranks | np.array(perm, dtype=np.int64)[suits]
         a, b = mapped[:, 0::2], mapped[:, 1::2]
-        key = np.minimum(a, b) @ place[0::2] + np.maximum(a, b) @ place[1::2]
-        smallest = key if smallest is None else np.minimum(smallest, key)
+        keys: npt.NDArray[np.int64] = np.minimum(a, b) @ place[0::2] + np.maximum(a, b) @ place[1::2]
+        return keys
+
+    smallest = np.minimum.reduce([key(perm) for perm in perms])
     first, inverse = np.unique(smallest, return_index=True, return_inverse=True)[1:]
     weights = np.bincount(inverse.ravel(), weights=groups.weights).astype(np.float64)
     return Groups(np.ascontiguousarray(groups.holes[first]), weights, groups.masks[first],
