@@ -403,9 +403,12 @@ def enumerate_deals(const uint8_t[:, ::1] holes, const double[::1] weights, cons
     cdef uint32_t stamps[53 * 52]
     t.players = holes.shape[1] // 2
     t.wins = &wins[0]
-    t.values, t.stamps, t.stamp, t.cached_mask = values, stamps, 0, 0
+    # a single deal has nothing to reuse: no table to clear
+    t.values = values if last - first > 1 else NULL
+    t.stamps, t.stamp, t.cached_mask = stamps, 0, 0
     with nogil:
-        memset(stamps, 0, sizeof(stamps))
+        if t.values != NULL:
+            memset(stamps, 0, sizeof(stamps))
         board_key = board_sums(board, &board_mask)
         rest = first
         for g in range(groups):
