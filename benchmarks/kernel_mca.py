@@ -64,7 +64,7 @@ def ours():
                          capture_output=True, text=True, check=True).stdout
     bodies = {}
     for name, found in regions(asm).items():
-        hands = 8 if re.search(r"(high5|lowa5_5|low27_5)_", name) else 4
+        hands = 8 if re.search(r"(high5|lowa5_5|low27_5)_", name) else 6
         # each loop is compiled with and without saving `out`: the longer body saves
         for label, body in zip(("", " out="), sorted(found, key=len)):
             bodies[name + label] = (body, hands)

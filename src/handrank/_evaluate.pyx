@@ -282,18 +282,16 @@ cdef extern from * nogil:
     ATTR static uint64_t NAME(const uint8_t* c, Py_ssize_t n, uint16_t* out, uint16_t* saved) { \\
         return saved ? NAME##_body(c, n, out, saved, 1) : NAME##_body(c, n, out, saved, 0); \\
     }
-    /* hands per iteration: 5-card hands leave registers for 8, 6 and 7 cards for 4 */
+    /* hands per iteration, the best measured (docs/tables.md): 8 five-card hands, 6 of 6 or 7
+       cards (8 seven-card hands ran out of SSE registers) */
     #define HR_LOOPS(SUFFIX, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_high5_##SUFFIX, 5, HR_HANDS5, hr_high_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_high6_##SUFFIX, 6, 4, hr_high_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_high7_##SUFFIX, 7, 4, hr_high_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_lowa5_5_##SUFFIX, 5, HR_HANDS5, hr_lowa5_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_lowa5_6_##SUFFIX, 6, 4, hr_lowa5_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_lowa5_7_##SUFFIX, 7, 4, hr_lowa5_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_low27_5_##SUFFIX, 5, HR_HANDS5, hr_low27_of, ATTR, POPCOUNT)
-    #ifndef HR_HANDS5
-    #define HR_HANDS5 8
-    #endif
+        HR_LOOP(hr_high5_##SUFFIX, 5, 8, hr_high_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_high6_##SUFFIX, 6, 6, hr_high_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_high7_##SUFFIX, 7, 6, hr_high_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_lowa5_5_##SUFFIX, 5, 8, hr_lowa5_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_lowa5_6_##SUFFIX, 6, 6, hr_lowa5_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_lowa5_7_##SUFFIX, 7, 6, hr_lowa5_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_low27_5_##SUFFIX, 5, 8, hr_low27_of, ATTR, POPCOUNT)
 
     HR_LOOPS(portable, , hr_popcount_portable)
     #if defined(__GNUC__) && defined(__x86_64__)
