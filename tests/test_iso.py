@@ -9,8 +9,22 @@ import math
 import numpy as np
 import pytest
 
-from handrank import iso
+from handrank import _iso, iso
 from handrank.cards import random_hands
+
+# Both sets of loops: with pext, pdep and popcnt (where this CPU has fast ones), and portable.
+INDEX_LOOPS = ["pext", "portable"]
+
+
+@pytest.fixture(autouse=True, params=INDEX_LOOPS)
+def index_loop(request: pytest.FixtureRequest) -> object:
+    """Every test runs with each set of loops this CPU can run (the other is skipped)."""
+    if request.param == "pext" and not _iso.has_fast_pext():
+        pytest.skip("this CPU has no fast pext")
+    before = _iso.kernel_name()
+    _iso.set_kernel(request.param)
+    yield request.param
+    _iso.set_kernel(before)
 
 PERMUTATIONS = np.array([[4 * (c >> 2) + p[c & 3] for c in range(52)]
                          for p in itertools.permutations(range(4))], dtype=np.int64)
@@ -117,8 +131,11 @@ def test_every_hand_of_a_small_structure(structure: list[int]) -> None:
     assert np.array_equal(ix.index_batch(canon), np.arange(ix.size(), dtype=np.uint64))
 
 
+# The structures the index loop has constant-size copies for, and others (one-card rounds in the
+# middle or at the end, the hash table of configurations for many shapes).
 @pytest.mark.parametrize("structure", [[2, 3, 1, 1], [4, 3, 1, 1], [2, 5], [4, 5], [6, 3], [13],
-                                       [1, 1, 1, 1, 1, 1, 1, 1], [5, 5, 3]])
+                                       [1, 1, 1, 1, 1, 1, 1, 1], [5, 5, 3], [2, 4], [2, 3], [4, 3],
+                                       [5, 3], [2, 3, 1], [2, 1, 3], [3, 1, 1, 2], [12], [4, 4, 1, 1]])
 def test_random_hands_group_as_the_brute_force_form(structure: list[int]) -> None:
     ix = iso.Indexer(structure)
     hands = random_hands(20000, sum(structure), seed=sum(structure) * 7 + len(structure))
@@ -166,6 +183,41 @@ def test_scalar_calls_agree_with_the_batch() -> None:
     assert iso.canonical("Ah Kh") == iso.canonical("Kc Ac") == iso.canonical("As Ks")
     assert iso.canonical("As Kd 2c", [2, 1]) == iso.Indexer([2, 1]).canonical("Ac Kh 2d")
     assert iso.canonical("As Kd 2c", [2, 1]) != iso.canonical("As 2c Kd", [2, 1])
+
+
+@pytest.mark.parametrize("structure", [[2, 3, 1, 1], [4, 3, 1, 1], [2, 5], [2, 4], [4, 3], [4, 5], [5, 3],
+                                       [6, 3], [13], [2, 1, 3], [3, 2, 1, 1, 1], [1] * 8, [13, 9]])
+def test_the_two_sets_of_loops_agree(structure: list[int], index_loop: str) -> None:
+    # The same indices, canonical hands and first bad row from the pext loops and the portable
+    # ones (on a CPU without fast pext only the portable ones run).
+    ix = iso.Indexer(structure)
+    hands = random_hands(30000, sum(structure), seed=len(structure) * 11 + sum(structure))
+    expected = ix.index_batch(hands)
+    canon = ix.unindex_batch(len(structure) - 1, expected)
+    for loop in ("pext", "portable") if _iso.has_fast_pext() else ("portable",):
+        _iso.set_kernel(loop)
+        assert np.array_equal(ix.index_batch(hands), expected)
+        assert np.array_equal(ix.unindex_batch(len(structure) - 1, expected), canon)
+        for r in range(len(structure)):
+            assert np.array_equal(ix.index_batch(hands, r), ix.index_batch(np.ascontiguousarray(
+                hands[:, :sum(structure[:r + 1])])))
+        bad = hands.copy()
+        bad[777, -1] = bad[777, 0]
+        bad[900, 0] = 60
+        with pytest.raises(ValueError, match="row 777"):
+            ix.index_batch(bad)
+        with pytest.raises(ValueError, match="row 777"):
+            ix.index_batch(bad, 0)      # a repeat past the indexed round
+        _iso.set_kernel(index_loop)
+
+
+def test_choosing_an_index_loop() -> None:
+    assert _iso.kernel_name() in INDEX_LOOPS
+    with pytest.raises(ValueError, match="no 'avx' index loop"):
+        _iso.set_kernel("avx")
+    if not _iso.has_fast_pext():
+        with pytest.raises(ValueError, match="no 'pext' index loop"):
+            _iso.set_kernel("pext")
 
 
 def test_threads_give_the_same_indices() -> None:

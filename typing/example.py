@@ -58,5 +58,44 @@ def main() -> None:
     print(lowa5_words, int(qualify_mask.sum()), "of 100 razz hands qualify")
 
 
+
+def ofc_play() -> None:
+    """OFC at bot speed (issue 32): action ids and lazy placements of ofc.Game, ofc.vector."""
+    from handrank import ofc
+    from handrank.ofc.vector import Step, VectorEnv
+
+    game = ofc.Game(2, "pineapple", seed=1)
+    ids: npt.NDArray[np.int64] = game.legal_actions()
+    options: ofc.Placements = game.legal_placements()
+    first: ofc.Placement = options[0]
+    made: ofc.Placement = game.play_action(int(ids[0]))
+    assert made == first and len(options) == len(ids)
+    env = VectorEnv(4, rules="pineapple", players=2, seed=2, threads=1)
+    step: Step = env.reset()
+    chosen: npt.NDArray[np.int64] = env.sample_legal(np.random.default_rng(3))
+    step = env.step(chosen)
+    rewards: npt.NDArray[np.float32] = step.rewards
+    mask = step.legal_mask
+    assert mask is not None and mask.shape == (4, 1024) and rewards.shape == (4, 2)
+
+
+def bigtwo_vector() -> None:
+    """handrank.bigtwo.vector (issue 32): N games stepped together."""
+    from handrank.bigtwo.vector import Step, VectorEnv
+
+    env = VectorEnv(8, players=4, seed=1, legal="compact")
+    step: Step = env.reset()
+    actions: npt.NDArray[np.int64] = env.sample_legal(np.random.default_rng(0))
+    step = env.step(actions)
+    ids: npt.NDArray[np.int32] | None = step.legal_ids
+    rewards: npt.NDArray[np.float32] = step.rewards
+    hands, stock = env.hands(0)
+    first: list[int] = hands[0]
+    assert ids is not None and rewards.shape == (8, 4) and stock == [] and len(first) <= 13
+    print(env.num_actions, int(step.terminated.sum()))
+
+
 if __name__ == "__main__":
     main()
+    ofc_play()
+    bigtwo_vector()

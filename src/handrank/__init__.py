@@ -5,6 +5,7 @@ from handrank.cards import card, card_str, cards, hand_str, random_hands
 __version__ = "0.1.0"
 
 evaluate = high.evaluate
+"""The same function as `handrank.high.evaluate`: the value 1..7462 of a 5-, 6- or 7-card high hand."""
 
 __all__ = ["__version__", "card", "card_str", "cards", "hand_str", "random_hands", "evaluate",
            "high", "high3", "low27", "lowa5", "rows", "bigtwo", "ofc", "chinese", "equity", "omaha",

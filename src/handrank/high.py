@@ -19,7 +19,9 @@ __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "co
            "evaluate_partial", "describe_partial", "bring_in", "PARTIAL_MAX_VALUE"]
 
 MAX_VALUE = 7462
+"""The best value, a royal flush (values run 1..7462, higher is better)."""
 PARTIAL_MAX_VALUE = 2379      # classes of 1 to 4 cards (evaluate_partial)
+"""The best value of `evaluate_partial` (1..2379 over the classes of 1 to 4 cards)."""
 
 
 class Category(IntEnum):
@@ -40,6 +42,10 @@ class Category(IntEnum):
 
 
 evaluate = _evaluate.high_evaluate
+"""The value 1..7462 of the best 5-card high hand in 5, 6 or 7 cards: higher is better, 7462 = royal
+flush, 1 = 7-5-4-3-2 offsuit. Compiled; a tuple or list of plain ints is read without the parser.
+Positional only. ValueError for the wrong number of cards, a bad id, a repeated card or
+unparsable text; TypeError for a non-hand."""
 
 
 def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,

@@ -19,8 +19,12 @@ if TYPE_CHECKING:
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "MAX_VALUE"]
 
 MAX_VALUE = 455
+"""The best 3-card value, A-A-A (values run 1..455)."""
 
 evaluate = _evaluate.high3_evaluate
+"""The value 1..455 of a 3-card hand: high card, pair or three of a kind only (no straights or
+flushes); 1 = 4-3-2, 455 = A-A-A. ValueError unless exactly 3 valid distinct cards; TypeError for
+a non-hand."""
 
 
 def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,

@@ -83,9 +83,20 @@ class _Round:
                 raise ValueError(f"cards_per_round {list(cards_per_round)}: the indices do not fit in "
                                  "64 bits")
         self.size = size
+        # what the index loop reads per configuration, side by side: the offset, each sorted
+        # suit's multiplier, and the four places within their groups as bytes of one word
+        self.terms = np.zeros((count, 6), dtype=np.uint64)
+        self.terms[:, 0] = self.offset
+        self.terms[:, 1:5] = self.mult
+        self.terms[:, 5] = self.within.astype(np.uint64) @ np.array([1, 1 << 8, 1 << 16, 1 << 24], dtype=np.uint64)
         # each sorted suit's cards round by round, for unindex
         self.cards = np.array([[shape // weight % base for shape in shapes for weight, base in zip(radix, bases)]
                                for shapes in configs], dtype=np.uint8).reshape(count, 4 * len(bases))
+        # where unindex starts looking for an index's configuration: at most 4,096 buckets of
+        # 2**bucket_shift indices, each with the configuration of its first index
+        self.bucket_shift = max(0, (size - 1).bit_length() - 12)
+        starts = np.arange(((size - 1) >> self.bucket_shift) + 1, dtype=np.uint64) << np.uint64(self.bucket_shift)
+        self.buckets = np.append(np.searchsorted(self.offset, starts, side="right") - 1, count - 1).astype(np.int32)
         shape_count = math.prod(bases)
         entries = math.comb(shape_count + 2, 3)
         self.direct = np.full(entries if entries <= _DIRECT_ENTRIES else 0, -1, dtype=np.int32)
@@ -248,7 +259,7 @@ class Indexer:
                 raise ValueError(f"row {over[0]}: index {arr[over[0]]} is out of range 0..{t.size - 1}")
         out = np.empty((arr.shape[0], self._ends[r]), dtype=np.uint8)
         _iso.unindex_rows(arr, out, np.array(self._ends[:r + 1], dtype=np.uint8), t.cards, t.shapes, t.offset,
-                          t.mult, t.within, t.values, t.count)
+                          t.mult, t.within, t.values, t.count, t.buckets, t.bucket_shift)
         return out
 
     def canonical(self, cards: str | Iterable[str | int]) -> list[int]:
@@ -260,7 +271,7 @@ class Indexer:
 
 def _kernel_index(ends: npt.NDArray[np.uint8], t: _Round, rows: npt.NDArray[np.uint8],
                   out: npt.NDArray[np.uint64]) -> int:
-    return int(_iso.index_rows(rows, out, ends, t.radix, t.direct, t.slots, t.shapes, t.offset, t.mult, t.within))
+    return int(_iso.index_rows(rows, out, ends, t.radix, t.direct, t.slots, t.shapes, t.terms))
 
 
 def canonical(cards: str | Iterable[str | int], cards_per_round: Sequence[int] | None = None) -> list[int]:

@@ -20,8 +20,13 @@ if TYPE_CHECKING:
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "MAX_VALUE"]
 
 MAX_VALUE = 7462
+"""The best 2-7 low, 7-5-4-3-2 offsuit (values run 1..7462)."""
 
 evaluate = _evaluate.low27_evaluate
+"""The 2-7 lowball value 1..7462 of exactly 5 cards; higher is the better low (7462 = 7-5-4-3-2
+offsuit, 1 = A-K-Q-J-T suited). Aces are high; straights and flushes count; A-2-3-4-5 is an
+ace-high hand, not a straight. ValueError unless exactly 5 valid distinct cards; TypeError for a
+non-hand."""
 
 
 def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,

@@ -25,10 +25,16 @@ __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "qu
 
 
 MAX_VALUE = 6175
+"""The best A-5 low, 5-4-3-2-A (values run 1..6175)."""
 PARTIAL_MAX_VALUE = 2379      # classes of 1 to 4 cards (evaluate_partial)
+"""The best value of `evaluate_partial` (1..2379 over the classes of 1 to 4 cards)."""
 QUALIFY8 = _evaluate.lowa5_qualify8()   # value of 8-7-6-5-4, the worst low that qualifies
+"""The value of 8-7-6-5-4, the worst low that qualifies for 8-or-better."""
 
 evaluate = _evaluate.lowa5_evaluate
+"""The value 1..6175 of the best A-5 low in 5, 6 or 7 cards; higher is the better low (6175 =
+5-4-3-2-A, 1 = K-K-K-K-Q). Aces low, straights and flushes ignored. ValueError for the wrong
+number of cards, a bad id, a repeated card or unparsable text; TypeError for a non-hand."""
 
 
 def evaluate_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,

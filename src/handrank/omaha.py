@@ -28,7 +28,9 @@ __all__ = ["evaluate", "evaluate_batch", "best_five", "evaluate_low8", "evaluate
            "NO_LOW", "HOLE_SIZES", "BOARD_SIZES"]
 
 HOLE_SIZES = (4, 5, 6)
+"""The hole-card counts a hand may have: PLO4, PLO5 and PLO6."""
 BOARD_SIZES = (3, 4, 5)
+"""The board sizes an evaluation takes: flop, turn and river."""
 NO_LOW: int = _omaha.NO_LOW      # evaluate_low8's value when no low qualifies (below every low)
 
 

@@ -22,8 +22,12 @@ if TYPE_CHECKING:
 __all__ = ["value", "value_batch", "from_high", "from_high3", "MAX_VALUE"]
 
 MAX_VALUE: int = _evaluate.ROW_MAX
+"""The best row value (values run 1..7917: 455 three-card and 7462 five-card classes)."""
 
 value = _evaluate.row_evaluate
+"""The value 1..7917 of a 3- or 5-card row on the scale that interleaves the 455 three-card classes
+with the 7462 five-card classes: ``value(top) > value(middle)`` means the setting fouls.
+ValueError unless 3 or 5 valid distinct cards; TypeError for a non-hand."""
 
 
 def value_batch(cards: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None,

@@ -26,7 +26,10 @@ if TYPE_CHECKING:
 __all__ = ["Category", "evaluate", "evaluate_batch", "category", "describe", "MAX_VALUE", "RULES"]
 
 MAX_VALUE: int = _shortdeck.MAX_VALUE
+"""The best short-deck value, a royal flush (values run 1..1404)."""
 RULES = ("standard", "triton")
+"""The rule sets `rules=` takes: "standard" (a straight beats three of a kind) and "triton" (three
+of a kind beats a straight); in both a flush beats a full house."""
 LOWEST_CARD: int = _shortdeck.LOWEST_CARD       # the 6c
 
 

@@ -44,6 +44,7 @@ __all__ = ["COMBOS", "COMBO_COUNT", "combo_index", "combo_str", "range_weights",
            "strengths", "strengths_batch", "river_equity", "river_payoffs", "Payoffs"]
 
 COMBO_COUNT = 1326
+"""The number of hold'em hole-card combos."""
 COMBOS = np.array([(high, low) for high in range(1, 52) for low in range(high)], dtype=np.uint8)
 COMBOS.flags.writeable = False
 

@@ -7,6 +7,8 @@ from typing_extensions import disjoint_base
 
 # Cython's doctest table, present (empty) in every compiled module.
 __test__: dict[str, str]
+# The C functions _bigtwo.pxd exports to other compiled modules (handrank.bigtwo._vector).
+__pyx_capi__: dict[str, Any]
 
 BUILT_IN_SIGNATURE: str
 

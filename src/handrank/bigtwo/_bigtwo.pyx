@@ -1037,3 +1037,62 @@ cdef void write_sorted(sink_t* out, Py_ssize_t m, uint8_t[:, ::1] cards, uint8_t
             cards[i, j] = out.cards[width * out.moves[i].index + j]
         sizes[i] = out.moves[i].size
         keys[i] = out.moves[i].key
+
+
+# ----------------------------------------------------------------------------- for cimport
+# (_bigtwo.pxd): the enumeration above, called from other compiled modules without the GIL.
+
+cdef const void* tables_of(object t) except NULL:
+    """The rules of a Tables object, as the opaque pointer the functions below take."""
+    if not isinstance(t, Tables):
+        raise TypeError(f"expected a bigtwo Tables object, got {type(t).__name__}")
+    return &(<Tables>t).c
+
+
+cdef int tables_width(const void* t) noexcept nogil:
+    """The most cards a play of these rules holds: the row width `list_moves` writes."""
+    return (<const rules_t*>t).width
+
+
+cdef size_t move_record_size() noexcept nogil:
+    """Bytes per move of the `records` scratch of `list_moves`."""
+    return sizeof(move_t)
+
+
+cdef Py_ssize_t move_capacity(const void* t, const uint8_t* ids, int n, int want) noexcept nogil:
+    """An upper bound on the moves `list_moves` lists for this hand (as `collect` sizes them);
+    long runs are not counted (callers refuse rules with them)."""
+    cdef Py_ssize_t cap = 0
+    cdef int k
+    for k in range(1, 6):
+        if not want or k == want:
+            cap += choose(n, k)
+    if (<const rules_t*>t).pair_runs:
+        cap += count_pair_runs(ids, n, want)
+    return max(cap, 1)
+
+
+cdef Py_ssize_t list_moves(const void* t, const uint8_t* ids, int n, int want, int32_t above,
+                           uint64_t must, uint8_t* cards, void* records, int32_t* keys,
+                           uint8_t* sizes) noexcept nogil:
+    """The moves of `moves` (hand `ids`: n distinct ids, ascending), unsorted: move i's cards at
+    cards[i * width ..] (ascending, padded with 255), its key and size; `cards` and `records`
+    hold move_capacity moves. Returns how many."""
+    cdef sink_t out
+    cdef Py_ssize_t i
+    out.t = <const rules_t*>t
+    out.m = 0
+    out.above = above
+    out.must = must
+    out.cards = cards
+    out.moves = <move_t*>records
+    enumerate_moves(&out, ids, n, want)
+    for i in range(out.m):
+        keys[i] = out.moves[i].key
+        sizes[i] = out.moves[i].size
+    return out.m
+
+
+cdef int32_t play_key(const void* t, const uint8_t* cards, int k) noexcept nogil:
+    """key_of: the key of k valid, distinct cards (0: no combo)."""
+    return key_of(<const rules_t*>t, cards, k)

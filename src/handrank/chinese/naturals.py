@@ -53,6 +53,8 @@ class Natural:
 
 
 def thirteen_cards(cards: str | Sequence[int | str]) -> list[int]:
+    """The ids of a 13-card Chinese poker hand, parsed and checked: ValueError unless exactly 13
+    distinct valid cards."""
     ids = parse_cards(cards)
     if len(ids) != 13:
         raise ValueError(f"a Chinese poker hand has 13 cards, got {len(ids)}")

@@ -81,6 +81,8 @@ def _main(argv: list[str] | None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of the `handrank` command, with `--version` and every subcommand of
+    `SUBCOMMANDS` (each module imported here, when the parser is built)."""
     import argparse
     import importlib
 

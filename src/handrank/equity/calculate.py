@@ -25,15 +25,20 @@ Player = Union[str, Range, Iterable[Union[str, int]]]
 Progress = Callable[[int, int], object]
 
 MAX_PLAYERS = _equity.MAX_PLAYERS
+"""The most players `calculate` takes (10)."""
 # `exact=None` enumerates when deals x boards is at most this many showdowns (an upper bound: the
 # walk skips colliding deals and folds boards that differ only in suits that cannot flush).
 EXACT_LIMIT = 200_000_000
+"""`exact=None` enumerates when the job is at most this many showdowns, else samples."""
 # `exact=True` refuses jobs above this many showdowns (the same upper bound): hours of work on a
 # core, where sampling answers in seconds.
 EXACT_MAX = 10**13
+"""`exact=True` refuses jobs above this many showdowns."""
 # Sampling stops at this many showdowns, `samples` may ask for no more (a day's work on a core).
 MAX_SAMPLES = 10**11
+"""The most showdowns a Monte Carlo run samples."""
 DEFAULT_STDERR = 1e-3
+"""The standard error Monte Carlo runs to when neither `samples` nor `stderr` is given."""
 # Below this many showdowns one thread is faster than handing work to others.
 MIN_SHOWDOWNS_PER_THREAD = 2_000_000
 # Exact enumeration runs in parts of at most this many showdowns (the upper bound), so that

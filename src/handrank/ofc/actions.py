@@ -12,6 +12,7 @@ action (`ofc.Game.play_fantasyland`).
 from __future__ import annotations
 
 from functools import lru_cache
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -25,7 +26,8 @@ if TYPE_CHECKING:
 
     from handrank.ofc.game import Game
 
-__all__ = ["SIZE", "DISCARD", "mask", "legal", "placement", "placement_of_ids", "action", "checked"]
+__all__ = ["SIZE", "DISCARD", "mask", "legal", "legal_ids", "placement", "placement_of_ids", "action",
+           "checked"]
 
 SIZE = 4 ** 5
 DISCARD = 3
@@ -59,6 +61,14 @@ def legal(dealt: int, free: tuple[int, int, int], discards: int) -> npt.NDArray[
     return legal
 
 
+@lru_cache(maxsize=None)
+def legal_ids(dealt: int, free: tuple[int, int, int], discards: int) -> npt.NDArray[np.int64]:
+    """The legal action ids of `legal`'s mask, ascending, as a read-only int64 array."""
+    ids = np.flatnonzero(legal(dealt, free, discards)).astype(np.int64)
+    ids.setflags(write=False)
+    return ids
+
+
 def placement(action: int, dealt: Cards) -> Placement:
     """The placement action `action` makes of the cards `dealt` (any card form, any order: taken
     ascending)."""
@@ -69,12 +79,14 @@ def placement(action: int, dealt: Cards) -> Placement:
     return placement_of_ids(action, ids)
 
 
-def placement_of_ids(action: int, ids: list[int]) -> Placement:
-    """`placement` for a checked action and the dealt ids, ascending (the fast path)."""
-    parts: list[list[int]] = [[], [], [], []]
-    for card, where in zip(ids, _DIGITS[action].tolist()):
-        parts[where].append(card)
-    return Placement.of_ids(*parts)
+def placement_of_ids(action: int, ids: Sequence[int]) -> Placement:
+    """`placement` for a checked action and the dealt ids, ascending (the fast path: the parts
+    come out ascending, so they are stored as they are)."""
+    parts: tuple[list[int], ...] = ([], [], [], [])
+    for card in ids:
+        parts[action & 3].append(card)
+        action >>= 2
+    return Placement.of_sorted(*parts)
 
 
 def action(placement: Placement, dealt: Cards) -> int:

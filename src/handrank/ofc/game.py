@@ -3,18 +3,24 @@ placements, Fantasyland hands set at once, and the points of the finished boards
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from handrank._threerow.board import Board, Cards
 from handrank.cards import cards as parse_cards, hand_problem, hand_str
 from handrank.ofc import actions
-from handrank.ofc.board import fantasyland, score
+from handrank.ofc.board import fantasyland, score_batch
 from handrank.ofc.partial import CAPACITY, PartialBoard
 from handrank.ofc.placement import IllegalPlacement, Placement
+from handrank.ofc.placements import Placements
 from handrank.ofc.rules import Rules, as_rules
 from handrank.ofc.seed import as_int, check_seed
 from handrank.ofc.solver import solve_fantasyland
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["Game", "streets", "legal_placements", "next_street", "streets_to_come"]
 
@@ -24,9 +30,12 @@ DECK = 52
 def streets(rules: Rules | str | None = None) -> tuple[tuple[int, int], ...]:
     """(cards dealt, cards discarded) of each street of a hand played street by street: classic
     5 then 1 at a time (9 deals); pineapple and deuce 5 then 3, one of them discarded (5 deals)."""
-    if as_rules(rules).dealing == "classic":
-        return ((5, 0),) + ((1, 0),) * 8
-    return ((5, 0),) + ((3, 1),) * 4
+    return _STREETS[as_rules(rules).dealing == "classic"]
+
+
+# the streets of pineapple dealing, then of classic dealing
+_STREETS = (((5, 0),) + ((3, 1),) * 4, ((5, 0),) + ((1, 0),) * 8)
+_EMPTY = PartialBoard()
 
 
 def streets_to_come(board: PartialBoard, rules: Rules | str | None = None) -> tuple[tuple[int, int], ...]:
@@ -54,11 +63,14 @@ def next_street(board: PartialBoard, rules: Rules | str | None = None) -> tuple[
     return to_come[0]
 
 
-def legal_placements(board: PartialBoard, dealt: Cards, rules: Rules | str | None = None) -> list[Placement]:
+def legal_placements(board: PartialBoard, dealt: Cards, rules: Rules | str | None = None) -> Placements:
     """Every legal placement of the cards `dealt` on `board` (any card form), in the order of
     their actions (`ofc.actions`): rows not over-full and the street's discards (the first
     street places all 5 cards; a pineapple street places 2 of 3 and discards 1, a classic street
-    places its 1 card). ValueError for the wrong number of cards or a card already on the board."""
+    places its 1 card). ValueError for the wrong number of cards or a card already on the board.
+
+    The placements come as a `Placements` sequence, read like a list; each `Placement` is built
+    when it is read, and ``.actions`` holds the action ids."""
     if not isinstance(board, PartialBoard):
         raise TypeError(f"legal_placements takes an ofc.PartialBoard, not {type(board).__name__}")
     ids = sorted(parse_cards(dealt))
@@ -69,13 +81,23 @@ def legal_placements(board: PartialBoard, dealt: Cards, rules: Rules | str | Non
     problem = hand_problem(list(board.cards) + ids)
     if problem:
         raise ValueError(f"dealt {hand_str(ids)} on the board {board}: {problem}")
-    legal = actions.legal(count, board.free, discards)
-    return [actions.placement_of_ids(int(a), ids) for a in np.flatnonzero(legal)]
+    return Placements(actions.legal_ids(count, board.free, discards), tuple(ids))
+
+
+def _checked_deck(deck: Sequence[int], seed: object) -> list[int]:
+    """`deck` as the 52 card ids in dealing order (ValueError otherwise, or with a seed too)."""
+    if seed is not None:
+        raise ValueError("give a seed or a deck, not both")
+    ids = parse_cards(deck)
+    if sorted(ids) != list(range(DECK)):
+        raise ValueError(f"deck must hold each of the {DECK} cards once, in dealing order")
+    return ids
 
 
 class Game:
     """One hand of OFC for 2 to 4 players (at most 3 when dealing pineapple: discards leave the
-    deck) from a deck shuffled by `seed`.
+    deck) from a deck shuffled by `seed`, or dealt from `deck` (the 52 cards in dealing order, as
+    `ofc.vector.VectorEnv.decks` gives them).
 
     Players sit 0 .. players - 1; the first to act sits left of the `button` (``button + 1``) and
     every street goes round the table in that order. A player in Fantasyland (``fantasyland[p]``:
@@ -85,7 +107,7 @@ class Game:
 
     def __init__(self, players: int = 2, rules: Rules | str | None = None,
                  seed: int | np.random.Generator | None = None, button: int = 0,
-                 fantasyland: Sequence[int] | None = None) -> None:
+                 fantasyland: Sequence[int] | None = None, *, deck: Sequence[int] | None = None) -> None:
         self.rules = as_rules(rules)
         players, button = as_int(players), as_int(button)
         most = 4 if self.rules.dealing == "classic" else 3
@@ -98,7 +120,7 @@ class Game:
                                         or not (n == 0 or 13 <= n <= 17) for n in hands):
             raise ValueError(f"fantasyland takes the cards dealt to each of the {players} players "
                              f"(0, or 13 to 17), got {fantasyland!r}")
-        self.streets = streets(self.rules)
+        self.streets = _STREETS[self.rules.dealing == "classic"]
         per_hand = sum(dealt for dealt, _ in self.streets)
         needed = sum(n or per_hand for n in hands)
         if needed > DECK:
@@ -106,9 +128,12 @@ class Game:
         self.players = players
         self.button = button
         self.fantasyland: tuple[int, ...] = hands
-        self._deck = [int(c) for c in np.random.default_rng(check_seed(seed)).permutation(DECK)]
+        if deck is None:
+            self._deck = np.random.default_rng(check_seed(seed)).permutation(DECK).tolist()
+        else:
+            self._deck = _checked_deck(deck, seed)
         self._drawn = 0
-        self.boards = [PartialBoard() for _ in range(players)]
+        self.boards = [_EMPTY] * players                 # boards are immutable: each play replaces one
         self._discards: list[list[int]] = [[] for _ in range(players)]
         #: every placement made so far, as (player, placement): the full record, discards and
         #: face-down Fantasyland boards included (what a player may see: `visible_board`, `discards`)
@@ -160,16 +185,24 @@ class Game:
         dealt, discarded = self.streets[self.street]
         return dealt - discarded, discarded
 
-    def legal_placements(self) -> list[Placement]:
+    def legal_placements(self) -> Placements:
         """Every legal placement of the dealt cards (rows not over-full; the right number of
-        discards), in the order of their actions (`ofc.actions`). A Fantasyland hand is set with
+        discards), in the order of their actions (`ofc.actions`), as a `Placements` sequence
+        (read like a list; each `Placement` is built when read). A Fantasyland hand is set with
         `play` (a whole board) or `play_fantasyland`; its settings are not listed."""
+        return Placements(self.legal_actions(), self.dealt)
+
+    def legal_actions(self) -> npt.NDArray[np.int64]:
+        """The legal action ids of the player to act (`ofc.actions`), ascending, as a read-only
+        int64 array: the fast way for a bot to choose (``play_action(ids[k])``)."""
         self._check_not_over()
-        if self.fantasyland_turn:
+        player = self.turn
+        assert player is not None
+        if self.fantasyland[player]:
             raise IllegalPlacement("a Fantasyland hand is set at once: play a Placement of the "
                                    "whole board, or play_fantasyland()")
-        assert self.turn is not None
-        return legal_placements(self.boards[self.turn], self.dealt, self.rules)
+        dealt, discarded = self.streets[self.street]
+        return actions.legal_ids(dealt, self.boards[player].free, discarded)
 
     # ------------------------------------------------------------------ actions
     def play(self, placement: Placement) -> None:
@@ -195,7 +228,11 @@ class Game:
             if len(row) > free:
                 raise IllegalPlacement(f"the {name} row of player {player} has {free} free "
                                        f"slot(s) of {size}; the placement adds {len(row)}")
-        self.boards[player] = board.extended(*placement.rows)   # the dealt cards, checked above
+        self._make(player, placement)
+
+    def _make(self, player: int, placement: Placement) -> None:
+        """Make `placement` (checked legal) for `player`, the player to act."""
+        self.boards[player] = self.boards[player].extended(*placement.rows)
         self._discards[player].extend(placement.discards)
         self.history.append((player, placement))
         self._advance()
@@ -214,18 +251,34 @@ class Game:
     def play_action(self, action: int) -> Placement:
         """Make the placement of `action` (see `ofc.actions`); returns it."""
         self._check_not_over()
-        if self.fantasyland_turn:
+        player = self.turn
+        assert player is not None
+        if self.fantasyland[player]:
             raise IllegalPlacement("a Fantasyland hand has no action: use play_fantasyland()")
-        if not actions.mask(self)[actions.checked(action)]:
+        action = actions.checked(action)
+        dealt, discarded = self.streets[self.street]
+        if not actions.legal(dealt, self.boards[player].free, discarded)[action]:
             raise IllegalPlacement(f"action {action} is not legal now (dealt {hand_str(self.dealt)})")
-        placement = actions.placement(action, self.dealt)
-        self.play(placement)
+        placement = actions.placement_of_ids(action, self.dealt)
+        self._make(player, placement)
         return placement
 
     # ------------------------------------------------------------------ the end
     def points(self) -> list[int]:
         """Each player's net points for the finished hand (`ofc.score` under the rules)."""
-        return score(self._finished(), self.rules)
+        if not self.over:
+            raise ValueError("the hand is not over yet")
+        # ofc.score's pairs scored in one batch, without reading the boards again as text: the
+        # game placed every card itself, once
+        pairs = list(combinations(range(self.players), 2))
+        cards = [board.cards for board in self.boards]
+        rows = np.array([cards[i] + cards[j] for i, j in pairs], dtype=np.uint8)
+        net = score_batch(rows[:, :13], rows[:, 13:], self.rules, threads=1).tolist()
+        points = [0] * self.players
+        for (i, j), amount in zip(pairs, net):
+            points[i] += amount
+            points[j] -= amount
+        return points
 
     def next_fantasyland(self) -> tuple[int, ...]:
         """The cards each player is dealt in Fantasyland next hand (0: none): entry for those
@@ -275,7 +328,7 @@ class Game:
                     self.turn, self.dealt = None, ()
                     return
             self.turn = self._order[self._seat]
-            if not self.boards[self.turn].full:
+            if len(self.boards[self.turn]) < 13:
                 self.dealt = self._deal()
                 return
 

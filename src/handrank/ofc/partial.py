@@ -66,7 +66,7 @@ class PartialBoard:
         return len(self.cards) == 13
 
     def __len__(self) -> int:
-        return len(self.cards)
+        return len(self.top) + len(self.middle) + len(self.bottom)
 
     def __str__(self) -> str:
         return " / ".join(hand_str(row) or "-" for row in self.rows)
@@ -81,8 +81,7 @@ class PartialBoard:
         """`place` for card ids already checked to fit and to be new to the board (the game's
         fast path)."""
         board = object.__new__(PartialBoard)
-        for name, old, new in zip(ROWS, self.rows, (top, middle, bottom)):
-            object.__setattr__(board, name, old + new)
+        board.__dict__.update(top=self.top + top, middle=self.middle + middle, bottom=self.bottom + bottom)
         return board
 
     def board(self) -> Board:

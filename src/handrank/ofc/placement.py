@@ -45,6 +45,14 @@ class Placement:
             object.__setattr__(placement, name, tuple(sorted(part)))
         return placement
 
+    @classmethod
+    def of_sorted(cls, top: list[int], middle: list[int], bottom: list[int], discards: list[int]) -> Placement:
+        """`of_ids` for parts already ascending (the action space's own fast path)."""
+        placement = object.__new__(cls)
+        placement.__dict__.update(top=tuple(top), middle=tuple(middle), bottom=tuple(bottom),
+                                  discards=tuple(discards))
+        return placement
+
     @property
     def rows(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         return self.top, self.middle, self.bottom

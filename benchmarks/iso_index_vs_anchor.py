@@ -1,0 +1,38 @@
+"""handrank.iso's index_batch against Kevin Waugh's C indexer with a chosen set of handrank's loops:
+runs the anchor's compare.py (../shared/anchors/hand-isomorphism, beside the main checkout or a
+worktree) after picking "pext" (pext, pdep and popcnt; the default where the CPU has fast ones) or
+"portable" (what a CPU without them runs), so that both can be measured on one machine.
+
+    python benchmarks/iso_index_vs_anchor.py [--anchor DIR] [pext|portable]
+"""
+import os
+import runpy
+import sys
+
+from handrank import _iso
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ANCHOR = next((d for d in (os.path.join(ROOT, "..", "shared", "anchors", "hand-isomorphism"),
+                           os.path.join(ROOT, "..", "..", "shared", "anchors", "hand-isomorphism"))
+               if os.path.isdir(d)), os.path.join(ROOT, "..", "shared", "anchors", "hand-isomorphism"))
+
+
+def main(argv):
+    anchor_dir = ANCHOR
+    if "--anchor" in argv:
+        at = argv.index("--anchor")
+        anchor_dir = argv[at + 1]
+        argv = argv[:at] + argv[at + 2:]
+    loops = argv[0] if argv else _iso.kernel_name()
+    _iso.set_kernel(loops)
+    print(f"handrank's {_iso.kernel_name()} loops")
+    sys.argv = [os.path.join(anchor_dir, "compare.py")]
+    try:
+        runpy.run_path(sys.argv[0], run_name="__main__")
+    except SystemExit as done:
+        return done.code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

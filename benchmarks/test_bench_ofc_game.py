@@ -1,0 +1,72 @@
+"""ofc.Game random play from Python, whole 2-player pineapple hands dealt, played and scored
+(target: 5,000 hands/s): a random legal action id each turn (``legal_actions`` and
+``play_action``), a random pick of the lazy ``legal_placements()`` played with ``play``, and the
+reference of the API before issue 32, every Placement of the street built each turn. The fast
+rows record how many times faster they ran than the reference in the same session; every row
+records hands per second of wall-clock time and of CPU time (the median round of each)."""
+import random
+import time
+
+import pytest
+
+from handrank import ofc
+
+from conftest import N
+
+# HANDRANK_BENCH_N = 4,000,000: 2,000 hands a round
+HANDS = max(20, N // 2000)
+
+_reference: dict[str, float] = {}
+
+
+def by_action_ids(hands):
+    rng = random.Random(1)
+    for seed in range(hands):
+        game = ofc.Game(2, "pineapple", seed=seed)
+        while not game.over:
+            ids = game.legal_actions()
+            game.play_action(ids[rng.randrange(len(ids))])
+        game.points()
+
+
+def by_placements(hands):
+    rng = random.Random(1)
+    for seed in range(hands):
+        game = ofc.Game(2, "pineapple", seed=seed)
+        while not game.over:
+            legal = game.legal_placements()
+            game.play(legal[rng.randrange(len(legal))])
+        game.points()
+
+
+def every_placement_built(hands):
+    """The reference: each turn's placements all built as objects (the list API's cost)."""
+    rng = random.Random(1)
+    for seed in range(hands):
+        game = ofc.Game(2, "pineapple", seed=seed)
+        while not game.over:
+            legal = list(game.legal_placements())
+            game.play(legal[rng.randrange(len(legal))])
+        game.points()
+
+
+@pytest.mark.parametrize("loop", [every_placement_built, by_action_ids, by_placements],
+                         ids=lambda f: f.__name__)
+@pytest.mark.benchmark(group="ofc.Game random play, 2-player pineapple")
+def test_game_random_play(benchmark, loop):
+    cpu: list[float] = []
+
+    def timed(hands):
+        start = time.process_time()
+        loop(hands)
+        cpu.append(time.process_time() - start)
+
+    benchmark(timed, HANDS)
+    hands_per_s = HANDS / benchmark.stats.stats.median
+    # the CPU time too: on a shared machine the wall clock counts other jobs' turns on the core
+    benchmark.extra_info["hands_per_cpu_s"] = HANDS / sorted(cpu)[len(cpu) // 2]
+    benchmark.extra_info["hands_per_s"] = hands_per_s
+    if loop is every_placement_built:
+        _reference["hands_per_s"] = hands_per_s
+    elif _reference:
+        benchmark.extra_info["speedup_over_building_every_placement"] = hands_per_s / _reference["hands_per_s"]

@@ -1,0 +1,343 @@
+"""Big Two for reinforcement learning at batch speed: N independent games stepped together in
+compiled code (issue 32), the shape Pgx gives turn-based games.
+
+``VectorEnv(n, rules=..., players=4, seed=..., threads=..., legal="dense" | "compact")``;
+``reset(seed)`` and ``step(actions)`` return a `Step` of numpy arrays over the N games: the
+observation of the player to act (the PettingZoo environment's encoding, `handrank.bigtwo.env`),
+who acts, the legal actions (a dense mask, or the legal action ids as CSR arrays), every player's
+rewards, and the ends. Action ids are those of the rules' `ComboSpace` (0: pass), as in the
+PettingZoo environment, so a policy trained on one plays the other.
+
+A game that ends in a step reports its payments (`Game.payments`) in that step's ``rewards``
+with ``terminated`` set, and the observation and legal actions returned are already those of
+the next game, dealt from the environment's seeded stream (Gymnasium's ``SAME_STEP`` autoreset).
+A deal the rules decide at once (four 2s under ``four_twos`` "win" or "draw", a ``dragun``) is
+settled when dealt: its payments are added to the rewards of the call that dealt it (the
+``reset`` or the ``step``), and the next deal follows, so every returned game has a player to act.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from handrank import _batch
+from handrank.bigtwo import _vector
+from handrank.bigtwo.actions import ComboSpace
+from handrank.bigtwo.combo import RulesLike, context
+from handrank.bigtwo.follow import _strengths, plain
+from handrank.bigtwo.game import _weakest_first, deal_generator, player_count
+from handrank.bigtwo.rules import FOUR_TWOS, LAST_PLAYS, PASSINGS, FIVE_CARD_MATCHES, Kind, Rules
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["VectorEnv", "Step", "OBSERVATION_SIZE"]
+
+#: entries of an observation (handrank.bigtwo.env.SIZE)
+OBSERVATION_SIZE = 164
+# games per thread below which one more thread is not worth handing work to
+_GAMES_PER_THREAD = 256
+_LEGAL_FORMS = ("dense", "compact")
+
+
+@dataclass(frozen=True)
+class Step:
+    """What `VectorEnv.reset` and `VectorEnv.step` return, arrays over the N games.
+
+    - ``observation`` (N, 164) int8: the player to act's view (handrank.bigtwo.env's layout);
+    - ``current_player`` (N,) int8: who acts next in each game;
+    - ``legal_mask`` (N, actions) bool, or None under ``legal="compact"``;
+    - ``legal_indptr`` (N + 1,) int64 and ``legal_ids`` (M,) int32: game i's legal actions,
+      ascending, are ``legal_ids[legal_indptr[i]:legal_indptr[i + 1]]`` (None under "dense");
+    - ``rewards`` (N, players) float32: zero except where a game ended (its payments);
+    - ``terminated`` (N,) bool: the game ended in this step (the arrays above already show the
+      next one); ``truncated`` (N,) bool: always False (a game of Big Two always ends).
+    """
+    observation: npt.NDArray[np.int8]
+    current_player: npt.NDArray[np.int8]
+    legal_mask: npt.NDArray[np.bool_] | None
+    legal_indptr: npt.NDArray[np.int64] | None
+    legal_ids: npt.NDArray[np.int32] | None
+    rewards: npt.NDArray[np.float32]
+    terminated: npt.NDArray[np.bool_]
+    truncated: npt.NDArray[np.bool_]
+
+
+class VectorEnv:
+    """N games of Big Two under one ruleset, stepped together without the GIL.
+
+    ``num_envs`` games; ``rules`` a `bigtwo.Rules`, a preset name or None (hk); ``players`` 2 to 4,
+    each dealt 13 cards (with fewer than 4 players the rest is the stock of
+    ``rules.draw_on_pass``, else unused); ``seed`` the default of the first `reset`; ``threads``
+    how many threads step the games (None: one per 256 games, at most one per core);
+    ``legal``: "dense" (a mask over the `ComboSpace`) or "compact" (CSR arrays of the legal ids).
+
+    Every rule field that changes play is followed, except the long runs (``long_straights``,
+    ``dragon``), refused as the PettingZoo environment refuses them (tens of millions of actions
+    per mask). Rules of `bigtwo.Match` only (``scoring``, ``winner_leads_next``,
+    ``president_*``, ``play_out_lead``) do not touch one game: rewards are `Game.payments`."""
+
+    def __init__(self, num_envs: int, *, rules: RulesLike = None, players: int = 4, seed: int | None = None,
+                 threads: int | None = None, legal: str = "dense") -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
+            raise TypeError(f"num_envs must be an int, not {type(num_envs).__name__}")
+        if num_envs < 1:
+            raise ValueError(f"num_envs must be >= 1, got {num_envs}")
+        if legal not in _LEGAL_FORMS:
+            raise ValueError(f"legal must be one of {_LEGAL_FORMS}, got {legal!r}")
+        self.num_envs = int(num_envs)
+        self.players = player_count(players)
+        self.rules: Rules = context(rules).rules
+        self.legal = legal
+        self.threads = _thread_count(threads, self.num_envs)
+        _check_supported(self.rules, self.players)
+        smack = self.rules.smack_down
+        self.space = ComboSpace(self.rules, 13 if smack else None)
+        #: the number of actions (the pass included)
+        self.num_actions: int = self.space.size
+        self._core = _build_core(self.num_envs, self.rules, self.players, self.space)
+        self._seeds = deal_generator(seed)      # checked now: a bad seed fails here
+        self._started = False
+        self._player = np.zeros(self.num_envs, dtype=np.int8)
+
+    # ------------------------------------------------------------------ the API
+    def reset(self, seed: int | None = None) -> Step:
+        """Deal a new game in every env: from `seed` (an int >= 0), or without one from the
+        stream the constructor's seed (or the last reset's) started; the same seed deals the same
+        games."""
+        if seed is not None:
+            self._seeds = deal_generator(seed)
+        self._started = True
+        game_seed = int(self._seeds.integers(0, 2**63))
+        rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+        out = self._outputs()
+
+        def work(a: int, b: int) -> None:
+            self._core.reset(a, b, game_seed, 0, rewards)
+            self._core.write(a, b, *out[:3], out[3])
+        self._split(work)
+        return self._result(out, rewards, np.zeros(self.num_envs, dtype=bool))
+
+    def step(self, actions: npt.ArrayLike) -> Step:
+        """Play one action in every game (a legal action id of the player to act); games that
+        end are dealt again (see the module docs). A bad action raises ValueError naming the first
+        game it is bad for, and no game changes."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        acts = self._checked(actions)
+        index = np.empty(self.num_envs, dtype=np.int32)
+        bad = self._core.check(acts, index)
+        if bad >= 0:
+            raise ValueError(f"game {bad}: action {int(acts[bad])} is not legal for player "
+                             f"{int(self._player[bad])} now (see the legal actions)")
+        rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+        terminated = np.zeros(self.num_envs, dtype=np.uint8)
+        out = self._outputs()
+        self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated, *out))
+        return self._result(out, rewards, terminated.view(bool))
+
+    def sample_legal(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action of each game, (N,) int64, drawn from `rng` (a numpy
+        Generator, or a seed for one). (Each game's pick is entry floor(u * count / 2**32) of its
+        ascending legal ids for a uniform 32-bit u: uniform within 2**-32.)"""
+        if not self._started:
+            raise RuntimeError("call reset() before sample_legal()")
+        if not isinstance(rng, np.random.Generator):
+            rng = np.random.default_rng(rng)
+        draws = rng.integers(0, 2**32, self.num_envs, dtype=np.uint32)
+        out = np.empty(self.num_envs, dtype=np.int64)
+        self._core.sample(draws, out)
+        return out
+
+    def hands(self, game: int) -> tuple[list[list[int]], list[int]]:
+        """Game `game`'s hands now (sorted card ids, one list per player) and the stock left (top
+        card first; empty without ``rules.draw_on_pass``): what `bigtwo.Game(hands=...,
+        undealt=...)` takes to replay a game dealt here."""
+        if isinstance(game, bool) or not isinstance(game, (int, np.integer)) or not 0 <= game < self.num_envs:
+            raise ValueError(f"game must be an index 0..{self.num_envs - 1}, got {game!r}")
+        if not self._started:
+            raise RuntimeError("call reset() first")
+        hands, stock = self._core.hands(int(game))
+        return hands, stock
+
+    def to_gymnasium(self) -> Any:
+        """This environment as a `gymnasium.vector.VectorEnv` (extra ``handrank[rl]``).
+
+        Its observations are dicts of ``observation`` (N, 164) int8 and ``action_mask`` (N,
+        actions) int8, the PettingZoo environment's spaces batched (``single_observation_space``,
+        ``single_action_space``: Discrete over the ComboSpace); ``step`` returns the reward of the
+        player who acted in each game, and ``infos`` holds ``rewards`` (every player's, (N,
+        players)) and ``current_player``; ``metadata["autoreset_mode"]`` is SAME_STEP."""
+        return _gymnasium_class()(self)
+
+    def __repr__(self) -> str:
+        return (f"bigtwo.VectorEnv({self.num_envs} games, players={self.players}, legal={self.legal!r}, "
+                f"threads={self.threads}, {self.num_actions} actions)")
+
+    # ------------------------------------------------------------------ internals
+    def _checked(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        arr = np.asarray(actions)
+        if arr.dtype.kind not in "iu":
+            raise TypeError(f"actions must be an integer array, got dtype {arr.dtype}")
+        if arr.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), got {arr.shape}")
+        outside = (arr < 0) | (arr >= self.num_actions)
+        if outside.any():
+            game = int(np.flatnonzero(outside)[0])
+            raise ValueError(f"game {game}: action {int(arr[game])} is outside 0..{self.num_actions - 1}")
+        return np.ascontiguousarray(arr, dtype=np.int64)
+
+    def _split(self, work: Any) -> None:
+        """work(a, b) over the games, split into `threads` ranges run at once."""
+        n, threads = self.num_envs, self.threads
+        if threads <= 1:
+            work(0, n)
+            return
+        bounds = [n * i // threads for i in range(threads + 1)]
+        pool = _batch._get_pool()
+        helpers = [pool.submit(work, bounds[i], bounds[i + 1]) for i in range(1, threads)]
+        work(bounds[0], bounds[1])
+        for helper in helpers:
+            helper.result()
+
+    def _outputs(self) -> tuple[Any, Any, Any, Any]:
+        """New arrays for a step: observations, players, legal counts, the mask (uint8 view, or
+        None under legal="compact")."""
+        n = self.num_envs
+        mask = np.empty((n, self.num_actions), dtype=np.uint8) if self.legal == "dense" else None
+        return (np.empty((n, OBSERVATION_SIZE), dtype=np.int8), np.empty(n, dtype=np.int8),
+                np.empty(n, dtype=np.int64), mask)
+
+    def _result(self, out: tuple[Any, Any, Any, Any], rewards: npt.NDArray[np.float32],
+                terminated: npt.NDArray[np.bool_]) -> Step:
+        obs, player, counts, mask = out
+        n = self.num_envs
+        indptr = ids = None
+        if mask is None:
+            # the ids are a copy of a few bytes per game: one thread, after the prefix sum
+            indptr = np.zeros(n + 1, dtype=np.int64)
+            np.cumsum(counts, out=indptr[1:])
+            ids = np.empty(int(indptr[-1]), dtype=np.int32)
+            self._core.write_ids(0, n, indptr, ids)
+        self._player = player
+        return Step(obs, player, None if mask is None else mask.view(bool), indptr, ids, rewards, terminated,
+                    np.zeros(n, dtype=bool))
+
+
+def _thread_count(threads: int | None, n: int) -> int:
+    if threads is None:
+        return max(1, min(_batch.cpu_count(), n // _GAMES_PER_THREAD))
+    return _batch.thread_count(threads, n)
+
+
+def _check_supported(rules: Rules, players: int) -> None:
+    """Refuse what the compiled games do not play (and the fixed action space cannot carry)."""
+    for field in ("long_straights", "dragon"):
+        if getattr(rules, field):
+            raise ValueError(f"bigtwo.VectorEnv does not take Rules.{field}: its runs add tens of "
+                             "millions of actions to the space (as the PettingZoo environment)")
+    if rules.smack_down and rules.draw_on_pass and players < 4:
+        raise ValueError("bigtwo.VectorEnv takes Rules.smack_down only where a hand holds at most 13 "
+                         "cards: with rules.draw_on_pass a hand may draw the stock (as the PettingZoo "
+                         "environment)")
+
+
+def _kind_field(rules: Rules, kind: Kind) -> int:
+    """The key's kind field (1-based position among the five-card kinds) of `kind`; 0: none."""
+    kinds = rules.five_card_kinds
+    return kinds.index(kind) + 1 if kind in kinds else 0
+
+
+def _build_core(n: int, rules: Rules, players: int, space: ComboSpace) -> Any:
+    bomb = rules.replace(twos_low=True) if rules.dealt_bomb else None
+    variants = (rules, bomb if bomb is not None else rules)
+    facts = {
+        "players": players, "step": 1 if rules.direction == "clockwise" else -1, "per_player": 13,
+        "passing": PASSINGS.index(rules.passing), "draw": rules.draw_on_pass and players < 4,
+        "last_play": LAST_PLAYS.index(rules.last_play), "highest": tuple(r.highest_card for r in variants),
+        "four_twos": FOUR_TWOS.index(rules.four_twos), "dragun": rules.dragun,
+        "opening_alone": rules.opening == "alone", "three_threes": rules.three_threes_force,
+        "dealt_bomb": rules.dealt_bomb, "plain": plain(rules), "bombs_beat_small": rules.bombs_beat_small,
+        "four_beats_all": rules.four_beats_all, "smack_down": rules.smack_down,
+        "five_card_match": FIVE_CARD_MATCHES.index(rules.five_card_match),
+        "four_kind": _kind_field(rules, Kind.FOUR_OF_A_KIND), "sf_kind": _kind_field(rules, Kind.STRAIGHT_FLUSH),
+        "base_sf_kind": _kind_field(rules, Kind.STRAIGHT_FLUSH),
+        "four_base": 52 if rules.two_pair and rules.two_pair_size == 4 else 0,
+        "double_at": rules.double_at, "triple_at": rules.triple_at, "double_mult": rules.double_multiplier,
+        "triple_mult": rules.triple_multiplier, "two_mult": rules.unplayed_two_multiplier,
+        "double_held": rules.double_held, "double_winning_play": rules.double_winning_play,
+        "n_actions": space.size,
+    }
+    bits = np.zeros(len(space._cards), dtype=np.uint64)
+    for column in space._cards.T:           # 255 pads rows of fewer than five cards
+        held = column != 255
+        bits[held] |= np.left_shift(np.uint64(1), column[held].astype(np.uint64))
+    weakest = np.array([_weakest_first(r) for r in variants], dtype=np.uint8)
+    strength = np.array([_strengths(r)[:52] for r in variants], dtype=np.int32)
+    return _vector.Core(n, facts, context(rules).tables, None if bomb is None else context(bomb).tables,
+                        bits, np.ascontiguousarray(space._pair_start, dtype=np.int64), weakest, strength)
+
+
+
+def _gymnasium_class() -> Any:
+    """The gymnasium.vector.VectorEnv subclass over a VectorEnv, built on first use (gymnasium is
+    the optional extra ``rl``)."""
+    global _GYM_CLASS
+    if _GYM_CLASS is not None:
+        return _GYM_CLASS
+    try:
+        import gymnasium
+        from gymnasium import spaces
+        from gymnasium.vector import AutoresetMode
+    except ImportError as error:        # pragma: no cover - depends on the environment
+        raise ImportError("VectorEnv.to_gymnasium needs gymnasium: pip install 'handrank[rl]'") from error
+
+    class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ignore]
+        """A bigtwo.VectorEnv behind gymnasium's vector API (see VectorEnv.to_gymnasium)."""
+
+        metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+        def __init__(self, env: VectorEnv) -> None:
+            self.env = env
+            self.num_envs = env.num_envs
+            high = np.ones(OBSERVATION_SIZE, dtype=np.int8)
+            high[156:160] = 52 // env.players + 1          # as the PettingZoo environment
+            self.single_observation_space = spaces.Dict({
+                "observation": spaces.Box(0, high, (OBSERVATION_SIZE,), dtype=np.int8),
+                "action_mask": spaces.Box(0, 1, (env.num_actions,), dtype=np.int8)})
+            self.single_action_space = spaces.Discrete(env.num_actions)
+            self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space,
+                                                                        self.num_envs)
+            self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, self.num_envs)
+            self._acting = np.zeros(self.num_envs, dtype=np.intp)
+
+        def _observe(self, step: Step) -> tuple[dict[str, Any], dict[str, Any]]:
+            if step.legal_mask is not None:
+                mask = step.legal_mask.view(np.int8)
+            else:
+                assert step.legal_indptr is not None and step.legal_ids is not None
+                mask = np.zeros((self.num_envs, self.env.num_actions), dtype=np.int8)
+                rows = np.repeat(np.arange(self.num_envs), np.diff(step.legal_indptr))
+                mask[rows, step.legal_ids] = 1
+            self._acting = step.current_player.astype(np.intp)
+            infos = {"rewards": step.rewards, "current_player": step.current_player}
+            return {"observation": step.observation, "action_mask": mask}, infos
+
+        def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+                  ) -> tuple[dict[str, Any], dict[str, Any]]:
+            return self._observe(self.env.reset(seed))
+
+        def step(self, actions: Any) -> tuple[Any, ...]:
+            acting = self._acting
+            step = self.env.step(actions)
+            rewards = step.rewards[np.arange(self.num_envs), acting]
+            obs, infos = self._observe(step)
+            return obs, rewards, step.terminated, step.truncated, infos
+
+    _GYM_CLASS = GymVectorEnv
+    return GymVectorEnv
+
+
+_GYM_CLASS: Any = None
