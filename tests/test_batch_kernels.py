@@ -1,6 +1,9 @@
 """Both builds of the 5- to 7-card batch loops (popcnt where the CPU has it, portable everywhere):
 values equal the scalar calls, and every kind of bad row is found, the first one reported."""
+import ctypes
 import itertools
+import mmap
+import sys
 
 import numpy as np
 import pytest
@@ -28,10 +31,10 @@ def test_unknown_kernel_is_refused():
 
 @pytest.mark.parametrize("mod, game, k", CASES)
 def test_values_match_the_scalar_call(kernel, mod, game, k):
-    # every length 0..9 covers the four-hand blocks and each tail
+    # every length 0..17 covers the blocks of four and of eight hands and each tail
     hands = hr.random_hands(10_009, k, seed=k)
     expected = np.array([mod.evaluate(tuple(h)) for h in hands.tolist()], dtype=np.uint16)
-    for n in (*range(10), 10_009):
+    for n in (*range(18), 10_009):
         out = np.zeros(n, dtype=np.uint16)
         assert _evaluate.batch(game, hands[:n], out) == -1
         assert np.array_equal(out, expected[:n])
@@ -87,3 +90,28 @@ def test_first_bad_row_and_out_unchanged(kernel, mod, game, k):
     with pytest.raises(ValueError, match="^row 401: card id 255 is out of range"):
         mod.evaluate_batch(hands, out=out, threads=1)
     assert np.array_equal(out, np.arange(1003, dtype=np.uint16))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="mprotect through libc")
+@pytest.mark.parametrize("mod, game, k", CASES)
+def test_rows_ending_at_an_unreadable_page(kernel, mod, game, k):
+    # The loops read a row's cards with one 8-byte load, all rows but the last: an array that ends
+    # where an unreadable page begins shows that no load runs past the last row (a read there
+    # would crash the process).
+    page = mmap.PAGESIZE
+    buf = mmap.mmap(-1, 2 * page, prot=mmap.PROT_READ | mmap.PROT_WRITE)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(buf))
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    assert libc.mprotect(base + page, page, 0) == 0
+    try:
+        for n in (1, 2, 5, 9, 17, page // k):
+            hands = np.frombuffer(buf, dtype=np.uint8, count=n * k, offset=page - n * k).reshape(n, k)
+            hands[:] = hr.random_hands(n, k, seed=n)
+            expected = np.array([mod.evaluate(tuple(h)) for h in hands.tolist()], dtype=np.uint16)
+            out = np.zeros(n, dtype=np.uint16)
+            assert _evaluate.batch(game, hands, out) == -1
+            assert np.array_equal(out, expected)
+            del hands
+    finally:
+        libc.mprotect(base + page, page, mmap.PROT_READ | mmap.PROT_WRITE)

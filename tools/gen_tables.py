@@ -23,6 +23,7 @@ How a hand is looked up (the kernels live in src/handrank/_kernels.pxd):
   hands depend on the rank multiset alone, found through a minimal-space perfect hash of the rank
   sum, one per hand size: slot = ((h >> s) ^ D[h >> b]) & (size - 1) with h = rank_sum * C
   (a "hash and displace" scheme; D is searched here, bucket by bucket, largest buckets first).
+  C's low 16 bits are zero, so the batch loops sum pre-multiplied card keys (hr_card_hashes).
 """
 from __future__ import annotations
 
@@ -44,6 +45,13 @@ RANK_MULTIPLIERS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 66745
 SUIT_COUNTER_START = 0x3333      # 3 in each suit's 4-bit counter
 FLUSH_BITS = 0x8888              # bit 3 of each counter: 5 or more cards of that suit
 INVALID_CARD_BIT = 1 << 63       # mask of every byte value 52..255: flags an invalid card id
+
+# The first multiplier C the perfect hashes try: an odd 48-bit factor shifted left by 16, so that
+# every product rank_sum * C has its low 16 bits zero. The batch loops' card table
+# (hr_card_hashes) holds each card's RANK_MULTIPLIERS[rank] * C with the suit counter added in
+# those free bits: a hand's sum of entries is then its hash h and its suit counters at once, and
+# the loops skip the shift and the multiply. Every hand size must end with this same C (checked).
+HASH_MULTIPLIER = ((0x9E3779B97F4A7C15 >> 16) | 1) << 16
 
 # (hand size, log2 of slots, log2 of buckets) of each rank perfect hash
 HASH_SHAPES = ((3, 10, 7), (5, 13, 11), (6, 15, 12), (7, 16, 13))
@@ -192,7 +200,7 @@ def build_hash(keys, slot_bits, bucket_bits):
     nslots = 1 << slot_bits
     bucket_shift = 64 - bucket_bits
     slot_shift = 64 - bucket_bits - slot_bits
-    multiplier = 0x9E3779B97F4A7C15
+    multiplier = HASH_MULTIPLIER
     for _attempt in range(1000):
         buckets = collections.defaultdict(list)
         for key in keys:
@@ -203,7 +211,9 @@ def build_hash(keys, slot_bits, bucket_bits):
             if placed is not None:
                 displacement, slot_of = placed
                 return multiplier, displacement, slot_of
-        multiplier = (multiplier * 6364136223846793005 + 1442695040888963407) & MASK64 | 1
+        # the next odd 48-bit factor, shifted: C keeps its low 16 bits zero (see HASH_MULTIPLIER)
+        odd = ((multiplier >> 16) * 6364136223846793005 + 1442695040888963407) & (MASK64 >> 16) | 1
+        multiplier = odd << 16
     raise SystemExit("gen_tables: no perfect hash found")
 
 
@@ -270,6 +280,14 @@ def generate(shared=None):
     out.append("#if defined(_MSC_VER)\n#define HR_ALIGN16 __declspec(align(16))\n#else\n"
                "#define HR_ALIGN16 __attribute__((aligned(16)))\n#endif")
     out.append(c_array("uint64_t", "hr_card_sums", sums, 4).replace("static", "HR_ALIGN16 static", 1))
+    # The same with the key already hashed: RANK_MULTIPLIERS[rank] * C (low 16 bits zero, see
+    # HASH_MULTIPLIER) plus the suit counter. Summed with HR_SUIT_COUNTER_START, the word is
+    # rank_sum * C + suit counters, and every slot shift (>= 35) skips the counters.
+    hashes = []
+    for card, (key, mask) in enumerate(cards):
+        hashed = ((key >> 32) * HASH_MULTIPLIER & MASK64) | (key & 0xffff)
+        hashes += [f"{hashed}ULL", f"{mask if card < 52 else 0}ULL"]
+    out.append(c_array("uint64_t", "hr_card_hashes", hashes, 4).replace("static", "HR_ALIGN16 static", 1))
     out.append(f"#define HR_SUIT_COUNTER_START {SUIT_COUNTER_START}ULL")
     out.append(f"#define HR_FLUSH_BITS {FLUSH_BITS}ULL")
     out.append(f"#define HR_INVALID_CARD_BIT {INVALID_CARD_BIT}ULL")
@@ -279,6 +297,9 @@ def generate(shared=None):
         multisets = list(rank_multisets(size))
         keys = {m: sum(RANK_MULTIPLIERS[r] for r in m) for m in multisets}
         multiplier, displacement, slot_of = build_hash(list(keys.values()), slot_bits, bucket_bits)
+        if multiplier != HASH_MULTIPLIER or 64 - bucket_bits - slot_bits < 16:
+            # hr_card_hashes holds products by HASH_MULTIPLIER, counters below bit 16
+            raise SystemExit(f"gen_tables: the {size}-card hash needs another multiplier")
         if shared is not None:
             shared[size] = (keys, slot_of)
         out.append(f"#define HR_HASH{size}_MUL {multiplier}ULL")

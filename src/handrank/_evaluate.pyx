@@ -165,31 +165,48 @@ def row_evaluate(hand):
 # function-level target attribute, which Cython cannot attach) and chosen at import when the CPU
 # has it; wheels stay baseline x86-64 / arm64.
 #
-# Per card they do one 16-byte load and one 128-bit add from hr_card_sums (key and card bit side
-# by side; see tools/gen_tables.py), four hands per iteration so the core overlaps their chains.
-# Validation is one popcount per hand, summed: ids 52..255 add no bit and a repeated card carries,
-# so every hand is k distinct valid cards exactly when the popcounts add up to k * n.
+# Per card they do one 16-byte load and one 128-bit add from hr_card_hashes (the card's rank
+# multiplier times the hash's C plus its suit counter, and its card bit, side by side; see
+# tools/gen_tables.py), so a hand's sum is already its hash: no shift and no multiply per hand.
+# A row's card ids come from one 8-byte load (the last row, which that load would overrun, from
+# byte loads), several hands per iteration so the core overlaps their chains. Validation is one
+# popcount per hand, summed: ids 52..255 add no bit and a repeated card carries, so every hand is
+# k distinct valid cards exactly when the popcounts add up to k * n. docs/tables.md has the
+# measurements and the throughput models behind each choice.
 cdef extern from * nogil:
     """
     #if defined(__x86_64__) || defined(_M_X64)
     #include <emmintrin.h>
     typedef __m128i hr_sums;
     #define HR_SUMS_START() _mm_set_epi64x(0, (long long)HR_SUIT_COUNTER_START)
-    #define HR_SUMS_ADD(s, card) _mm_add_epi64((s), _mm_load_si128((const __m128i*)(hr_card_sums + 2 * (card))))
+    #define HR_SUMS_ADD(s, card) _mm_add_epi64((s), _mm_load_si128((const __m128i*)(hr_card_hashes + 2 * (card))))
+    /* card j of a row word: its byte offset in hr_card_hashes (16 bytes an entry) comes straight
+       from a shift and a mask */
+    #define HR_SUMS_ADD_ROW(s, w, j) _mm_add_epi64((s), _mm_load_si128((const __m128i*)( \\
+        (const char*)hr_card_hashes + ((j) == 0 ? (((w) << 4) & 0xff0) : (((w) >> (8 * (j) - 4)) & 0xff0)))))
     #define HR_SUMS_KEY(s) ((uint64_t)_mm_cvtsi128_si64(s))
     #define HR_SUMS_BITS(s) ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64((s), (s))))
     #else
     typedef struct { uint64_t key, bits; } hr_sums;
     static inline hr_sums hr_sums_add(hr_sums s, uint8_t card) {
-        s.key += hr_card_sums[2 * card];
-        s.bits += hr_card_sums[2 * card + 1];
+        s.key += hr_card_hashes[2 * card];
+        s.bits += hr_card_hashes[2 * card + 1];
         return s;
     }
     static inline hr_sums hr_sums_start(void) { hr_sums s = {HR_SUIT_COUNTER_START, 0}; return s; }
     #define HR_SUMS_START() hr_sums_start()
     #define HR_SUMS_ADD(s, card) hr_sums_add((s), (card))
+    #define HR_SUMS_ADD_ROW(s, w, j) hr_sums_add((s), (uint8_t)((w) >> (8 * (j))))
     #define HR_SUMS_KEY(s) ((s).key)
     #define HR_SUMS_BITS(s) ((s).bits)
+    #endif
+
+    /* A row word holds card j in byte j only on a little-endian machine (every wheel target);
+       elsewhere the loops read bytes. */
+    #if defined(_MSC_VER) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    #define HR_ROW_WORDS 1
+    #else
+    #define HR_ROW_WORDS 0
     #endif
 
     #if defined(__GNUC__) && !defined(__x86_64__) && !defined(__i386__)
@@ -203,9 +220,19 @@ cdef extern from * nogil:
     }
     #endif
 
-    static inline uint16_t hr_high_of(uint64_t key, uint64_t bits, int k) { return hr_high_value(key, bits, k); }
-    static inline uint16_t hr_lowa5_of(uint64_t key, uint64_t bits, int k) { (void)bits; return hr_lowa5_value(key, k); }
-    static inline uint16_t hr_low27_of(uint64_t key, uint64_t bits, int k) { (void)k; return hr_low27_value(key, bits); }
+    static inline uint16_t hr_high_of(uint64_t h, uint64_t bits, int k) { return hr_high_value_hashed(h, bits, k); }
+    static inline uint16_t hr_lowa5_of(uint64_t h, uint64_t bits, int k) { (void)bits; return hr_lowa5_value_hashed(h, k); }
+    static inline uint16_t hr_low27_of(uint64_t h, uint64_t bits, int k) { (void)k; return hr_low27_value_hashed(h, bits); }
+
+    /* benchmarks/kernel_mca.py compiles this file with HR_MCA_MARKERS to cut the main loops out
+       of the assembly for llvm-mca; a normal build has no markers. */
+    #if defined(HR_MCA_MARKERS)
+    #define HR_MCA_BEGIN(NAME) __asm__ volatile("# LLVM-MCA-BEGIN " #NAME);
+    #define HR_MCA_END(NAME) __asm__ volatile("# LLVM-MCA-END " #NAME);
+    #else
+    #define HR_MCA_BEGIN(NAME)
+    #define HR_MCA_END(NAME)
+    #endif
 
     #if defined(_MSC_VER)
     #define HR_INLINE __forceinline
@@ -214,23 +241,34 @@ cdef extern from * nogil:
     #endif
 
     /* Returns 0 when every hand was k distinct valid cards. Compiled twice by NAME: with SAVE
-       constant 0 and 1, so that the loop without `saved` carries no test for it. */
-    #define HR_LOOP(NAME, K, VALUE, ATTR, POPCOUNT) \\
+       constant 0 and 1, so that the loop without `saved` carries no test for it. H hands per
+       iteration; the main loop stops one row early (i + H < n) so that no 8-byte row load reads
+       past the last row. */
+    #define HR_LOOP(NAME, K, H, VALUE, ATTR, POPCOUNT) \\
     ATTR static HR_INLINE uint64_t NAME##_body(const uint8_t* __restrict c, Py_ssize_t n, \\
             uint16_t* __restrict out, uint16_t* __restrict saved, const int SAVE) { \\
         uint64_t bits_set = 0; \\
         Py_ssize_t i = 0; \\
         int j, h; \\
-        for (; i + 4 <= n; i += 4, c += 4 * K) { \\
-            hr_sums s[4]; \\
-            for (h = 0; h < 4; h++) s[h] = HR_SUMS_START(); \\
-            for (j = 0; j < K; j++) \\
-                for (h = 0; h < 4; h++) s[h] = HR_SUMS_ADD(s[h], c[h * K + j]); \\
-            if (SAVE) memcpy(saved + i, out + i, 4 * sizeof(uint16_t)); \\
-            for (h = 0; h < 4; h++) { \\
+        for (; i + H < n; i += H, c += H * K) { \\
+            HR_MCA_BEGIN(NAME) \\
+            hr_sums s[H]; \\
+            for (h = 0; h < H; h++) s[h] = HR_SUMS_START(); \\
+            if (HR_ROW_WORDS) { \\
+                uint64_t w[H]; \\
+                for (h = 0; h < H; h++) memcpy(&w[h], c + h * K, 8); \\
+                for (j = 0; j < K; j++) \\
+                    for (h = 0; h < H; h++) s[h] = HR_SUMS_ADD_ROW(s[h], w[h], j); \\
+            } else { \\
+                for (j = 0; j < K; j++) \\
+                    for (h = 0; h < H; h++) s[h] = HR_SUMS_ADD(s[h], c[h * K + j]); \\
+            } \\
+            if (SAVE) memcpy(saved + i, out + i, H * sizeof(uint16_t)); \\
+            for (h = 0; h < H; h++) { \\
                 bits_set += POPCOUNT(HR_SUMS_BITS(s[h])); \\
                 out[i + h] = VALUE(HR_SUMS_KEY(s[h]), HR_SUMS_BITS(s[h]), K); \\
             } \\
+            HR_MCA_END(NAME) \\
         } \\
         for (; i < n; i++, c += K) { \\
             hr_sums s = HR_SUMS_START(); \\
@@ -244,14 +282,16 @@ cdef extern from * nogil:
     ATTR static uint64_t NAME(const uint8_t* c, Py_ssize_t n, uint16_t* out, uint16_t* saved) { \\
         return saved ? NAME##_body(c, n, out, saved, 1) : NAME##_body(c, n, out, saved, 0); \\
     }
+    /* hands per iteration, the best measured (docs/tables.md): 8 five-card hands, 6 of 6 or 7
+       cards (8 seven-card hands ran out of SSE registers) */
     #define HR_LOOPS(SUFFIX, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_high5_##SUFFIX, 5, hr_high_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_high6_##SUFFIX, 6, hr_high_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_high7_##SUFFIX, 7, hr_high_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_lowa5_5_##SUFFIX, 5, hr_lowa5_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_lowa5_6_##SUFFIX, 6, hr_lowa5_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_lowa5_7_##SUFFIX, 7, hr_lowa5_of, ATTR, POPCOUNT) \\
-        HR_LOOP(hr_low27_5_##SUFFIX, 5, hr_low27_of, ATTR, POPCOUNT)
+        HR_LOOP(hr_high5_##SUFFIX, 5, 8, hr_high_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_high6_##SUFFIX, 6, 6, hr_high_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_high7_##SUFFIX, 7, 6, hr_high_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_lowa5_5_##SUFFIX, 5, 8, hr_lowa5_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_lowa5_6_##SUFFIX, 6, 6, hr_lowa5_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_lowa5_7_##SUFFIX, 7, 6, hr_lowa5_of, ATTR, POPCOUNT) \\
+        HR_LOOP(hr_low27_5_##SUFFIX, 5, 8, hr_low27_of, ATTR, POPCOUNT)
 
     HR_LOOPS(portable, , hr_popcount_portable)
     #if defined(__GNUC__) && defined(__x86_64__)

@@ -88,6 +88,33 @@ cdef extern from * nogil:
         return hr_low27_5[hr_slot5((key >> 32) * HR_HASH5_MUL)];
     }
 
+    /* benchmarks/kernel_mca.py's build marks the flush branch unlikely, so that gcc moves the
+       flush lookup out of the loop body the model reads; a normal build leaves it to gcc. */
+    #if defined(HR_MCA_MARKERS)
+    #define HR_RARELY(x) __builtin_expect((x) != 0, 0)
+    #else
+    #define HR_RARELY(x) (x)
+    #endif
+
+    /* The same three from a hashed key: the sum of a hand's hr_card_hashes words (plus
+       HR_SUIT_COUNTER_START) is rank_sum * C with the suit counters in its low 16 bits, which
+       every slot shift skips, so the batch loops need neither the shift nor the multiply. */
+    static inline uint16_t hr_high_value_hashed(uint64_t h, uint64_t mask, int k) {
+        if (HR_RARELY(h & HR_FLUSH_BITS)) return hr_flush_value(h, mask);
+        if (k == 7) return hr_high7[hr_slot7(h)];
+        if (k == 6) return hr_high6[hr_slot6(h)];
+        return hr_high5[hr_slot5(h)];
+    }
+    static inline uint16_t hr_low27_value_hashed(uint64_t h, uint64_t mask) {
+        if (HR_RARELY(h & HR_FLUSH_BITS)) return hr_low27_flush[hr_flush_ranks(h, mask)];
+        return hr_low27_5[hr_slot5(h)];
+    }
+    static inline uint16_t hr_lowa5_value_hashed(uint64_t h, int k) {
+        if (k == 7) return hr_lowa5_7[hr_slot7(h)];
+        if (k == 6) return hr_lowa5_6[hr_slot6(h)];
+        return hr_lowa5_5[hr_slot5(h)];
+    }
+
     /* A-5 lowball value 1..6175 of a 5-, 6- or 7-card hand: suits never matter. */
     static inline uint16_t hr_lowa5_value(uint64_t key, int k) {
         if (k == 7) return hr_lowa5_7[hr_slot7((key >> 32) * HR_HASH7_MUL)];
@@ -102,6 +129,18 @@ cdef extern from * nogil:
     uint16_t hr_high_value(uint64_t key, uint64_t mask, int k)
     uint16_t hr_lowa5_value(uint64_t key, int k)
     uint16_t hr_low27_value(uint64_t key, uint64_t mask)
+    uint16_t hr_high_value_hashed(uint64_t h, uint64_t mask, int k)
+
+
+cdef inline uint64_t card_hash(uint8_t card) noexcept nogil:
+    """A card's hashed key (hr_card_hashes): summed over a hand with HR_SUIT_COUNTER_START, the
+    hand's rank-sum hash and suit counters, read by high_value_hashed."""
+    return hr_card_hashes[2 * card]
+
+
+cdef inline uint16_t high_value_hashed(uint64_t h, uint64_t mask, int k) noexcept nogil:
+    """high_value from a sum of card_hash words: no shift and no multiply."""
+    return hr_high_value_hashed(h, mask, k)
 
 
 cdef inline uint64_t rank_hash(uint64_t key, uint64_t mul) noexcept nogil:

@@ -5,6 +5,7 @@ cdef extern from "handrank_tables.h" nogil:
     const uint64_t hr_card_key[256]
     const uint64_t hr_card_mask[256]
     const uint64_t hr_card_sums[512]      # key, card bit (none for ids 52..255) of each id
+    const uint64_t hr_card_hashes[512]    # the same with the key's rank sum hashed (see _kernels)
     const uint64_t HR_SUIT_COUNTER_START
     const uint64_t HR_FLUSH_BITS
     const uint64_t HR_INVALID_CARD_BIT

@@ -13,8 +13,9 @@ shares, exact sums of integers whenever the weights are integers.
 """
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.math cimport sqrt
+from libc.string cimport memset
 from handrank._tables cimport *
-from handrank._kernels cimport high_value
+from handrank._kernels cimport card_hash, high_value_hashed
 from handrank._random cimport splitmix_seed, xoshiro_next
 
 cdef enum:
@@ -37,6 +38,16 @@ cdef struct Table:
     uint64_t hole_mask[PLAYERS_MAX]
     double weight           # of the current deal
     double* wins            # by mask of winners, see the module docstring
+    # Player 2's values by the last two board cards (first_card, card), for heads-up deals whose
+    # board lacks at most two cards: deals come with player 2's combo changing slowest (see
+    # deal.fold_suits), so consecutive deals reuse them. An entry is valid while its stamp is the
+    # current one; a new combo for player 2 takes a new stamp. values is NULL where unused.
+    uint16_t* values
+    uint32_t* stamps
+    uint32_t stamp
+    uint64_t cached_mask     # player 2's cards whose values the current stamp holds
+    int cache_on            # this deal's walk may use `values`
+    int first_card          # the first of the two cards to come (52: none, the board lacks one)
 
 
 cdef inline void showdown(Table* t, uint64_t board_key, uint64_t board_mask, double boards) noexcept nogil:
@@ -50,7 +61,7 @@ cdef inline uint32_t winners(Table* t, uint64_t board_key, uint64_t board_mask) 
     cdef uint32_t mask = 0
     cdef int p
     for p in range(t.players):
-        v = high_value(board_key + t.hole_key[p], board_mask | t.hole_mask[p], 7)
+        v = high_value_hashed(board_key + t.hole_key[p], board_mask | t.hole_mask[p], 7)
         if v > best:
             best = v
             mask = 1u << p
@@ -68,7 +79,7 @@ cdef inline uint32_t winners_without_branches(Table* t, uint64_t board_key, uint
     cdef uint32_t mask = 0
     cdef int p
     for p in range(t.players):
-        value[p] = high_value(board_key + t.hole_key[p], board_mask | t.hole_mask[p], 7)
+        value[p] = high_value_hashed(board_key + t.hole_key[p], board_mask | t.hole_mask[p], 7)
         best = value[p] if value[p] > best else best
     for p in range(t.players):
         mask |= (<uint32_t>(value[p] == best)) << p
@@ -94,6 +105,12 @@ cdef void walk(Table* t, uint8_t* deck, int ndeck, int start, int left, int* sui
     cdef uint64_t k2, m2
     cdef uint8_t copy[52]
     cdef uint8_t* sub = deck
+    if left == 1 and parts == 1 and t.players == 2:
+        if t.cache_on:
+            last_card_heads_up(t, deck, ndeck, start, suit_room, key, mask, boards)
+        else:
+            last_card_heads_up_plain(t, deck, ndeck, start, suit_room, key, mask, boards)
+        return
     if left == 1 and parts == 1 and suit_room[0] < 4 and suit_room[1] < 4 and suit_room[2] < 4 \
             and suit_room[3] < 4:
         # the last card cannot make a flush: every card of a rank gives the same showdown
@@ -102,7 +119,7 @@ cdef void walk(Table* t, uint8_t* deck, int ndeck, int start, int left, int* sui
             j = i + 1
             while j < ndeck and deck[j] >> 2 == c >> 2:
                 j += 1
-            showdown(t, key + hr_card_key[c], mask | hr_card_mask[c], boards * (j - i))
+            showdown(t, key + card_hash(c), mask | hr_card_mask[c], boards * (j - i))
             i = j
         return
     while i < ndeck:
@@ -127,29 +144,131 @@ cdef void walk(Table* t, uint8_t* deck, int ndeck, int start, int left, int* sui
                 k2 = key
                 m2 = mask
                 for take in range(1, min(dead, left) + 1):
-                    k2 += hr_card_key[deck[i + take - 1]]
+                    k2 += card_hash(deck[i + take - 1])
                     m2 |= hr_card_mask[deck[i + take - 1]]
                     if take == left:
                         showdown(t, k2, m2, boards * CHOOSE[dead][take])
                     else:
+                        if left - take == 1:
+                            t.first_card = deck[i + take - 1]
                         walk(t, sub, ndeck, i + dead, left - take, suit_room, k2, m2,
                              boards * CHOOSE[dead][take], 0, 1)
             i += dead
         else:
             if parts == 1 or step % parts == part:
                 if left == 1:
-                    showdown(t, key + hr_card_key[c], mask | hr_card_mask[c], boards)
+                    showdown(t, key + card_hash(c), mask | hr_card_mask[c], boards)
                 else:
                     if parts > 1:
                         sub = copy
                         for j in range(ndeck):
                             copy[j] = deck[j]
                     suit_room[suit] += 1
-                    walk(t, sub, ndeck, i + 1, left - 1, suit_room, key + hr_card_key[c],
+                    if left == 2:
+                        t.first_card = c
+                    walk(t, sub, ndeck, i + 1, left - 1, suit_room, key + card_hash(c),
                          mask | hr_card_mask[c], boards, 0, 1)
                     suit_room[suit] -= 1
             i += 1
         step += 1
+
+
+cdef inline uint16_t player2_value(Table* t, uint16_t* values, uint32_t* stamps, uint8_t c,
+                                  uint64_t k1, uint64_t m1) noexcept nogil:
+    """Player 2's value with card c to come: from t.values when a deal before computed it."""
+    cdef uint16_t v
+    if values != NULL and stamps[c] == t.stamp:
+        return values[c]
+    v = high_value_hashed(k1 + card_hash(c), m1 | hr_card_mask[c], 7)
+    if values != NULL:
+        values[c] = v
+        stamps[c] = t.stamp
+    return v
+
+
+cdef void last_card_heads_up(Table* t, const uint8_t* deck, int ndeck, int i, const int* suit_room,
+                             uint64_t key, uint64_t mask, double boards) noexcept nogil:
+    """`walk`'s last card for two players: the showdowns are counted in integers held in
+    registers and added to t.wins once, where adding each to t.wins[winners] chained every
+    showdown to the last through memory, and the winner is found without branches. The cards of a
+    rank whose suit is dead (see `walk`) give one showdown, counted as many times."""
+    cdef int64_t ahead = 0, behind = 0, total = 0     # player 1 wins, player 2 wins, all
+    cdef uint64_t k0 = key + t.hole_key[0], k1 = key + t.hole_key[1]
+    cdef uint64_t m0 = mask | t.hole_mask[0], m1 = mask | t.hole_mask[1]
+    cdef int j, rank, dead
+    cdef uint8_t c, first_dead = 0
+    cdef uint16_t v0, v1
+    cdef uint16_t* values = t.values + 52 * t.first_card if t.cache_on else NULL
+    cdef uint32_t* stamps = t.stamps + 52 * t.first_card if t.cache_on else NULL
+    while i < ndeck:
+        rank = deck[i] >> 2
+        dead = 0
+        j = i
+        while j < ndeck and deck[j] >> 2 == rank:
+            c = deck[j]
+            if suit_room[c & 3] + 1 < 5:
+                if dead == 0:
+                    first_dead = c
+                dead += 1
+            else:
+                v0 = high_value_hashed(k0 + card_hash(c), m0 | hr_card_mask[c], 7)
+                v1 = player2_value(t, values, stamps, c, k1, m1)
+                ahead += v0 > v1
+                behind += v1 > v0
+                total += 1
+            j += 1
+        if dead:
+            c = first_dead
+            v0 = high_value_hashed(k0 + card_hash(c), m0 | hr_card_mask[c], 7)
+            v1 = player2_value(t, values, stamps, c, k1, m1)
+            ahead += dead * (v0 > v1)
+            behind += dead * (v1 > v0)
+            total += dead
+        i = j
+    t.wins[1] += t.weight * boards * <double>ahead
+    t.wins[2] += t.weight * boards * <double>behind
+    t.wins[3] += t.weight * boards * <double>(total - ahead - behind)
+
+
+cdef void last_card_heads_up_plain(Table* t, const uint8_t* deck, int ndeck, int i,
+                                   const int* suit_room, uint64_t key, uint64_t mask,
+                                   double boards) noexcept nogil:
+    """last_card_heads_up without the value tables (preflop, the batch): a copy, not a flag,
+    because the tests for the tables cost the preflop walk 2-3%."""
+    cdef int64_t ahead = 0, behind = 0, total = 0
+    cdef uint64_t k0 = key + t.hole_key[0], k1 = key + t.hole_key[1]
+    cdef uint64_t m0 = mask | t.hole_mask[0], m1 = mask | t.hole_mask[1]
+    cdef int j, rank, dead
+    cdef uint8_t c, first_dead = 0
+    cdef uint16_t v0, v1
+    while i < ndeck:
+        rank = deck[i] >> 2
+        dead = 0
+        j = i
+        while j < ndeck and deck[j] >> 2 == rank:
+            c = deck[j]
+            if suit_room[c & 3] + 1 < 5:
+                if dead == 0:
+                    first_dead = c
+                dead += 1
+            else:
+                v0 = high_value_hashed(k0 + card_hash(c), m0 | hr_card_mask[c], 7)
+                v1 = high_value_hashed(k1 + card_hash(c), m1 | hr_card_mask[c], 7)
+                ahead += v0 > v1
+                behind += v1 > v0
+                total += 1
+            j += 1
+        if dead:
+            c = first_dead
+            v0 = high_value_hashed(k0 + card_hash(c), m0 | hr_card_mask[c], 7)
+            v1 = high_value_hashed(k1 + card_hash(c), m1 | hr_card_mask[c], 7)
+            ahead += dead * (v0 > v1)
+            behind += dead * (v1 > v0)
+            total += dead
+        i = j
+    t.wins[1] += t.weight * boards * <double>ahead
+    t.wins[2] += t.weight * boards * <double>behind
+    t.wins[3] += t.weight * boards * <double>(total - ahead - behind)
 
 
 cdef inline void sit_down(Table* t, const uint8_t[:, ::1] holes, int64_t row) noexcept nogil:
@@ -160,7 +279,7 @@ cdef inline void sit_down(Table* t, const uint8_t[:, ::1] holes, int64_t row) no
         a = holes[row, 2 * p]
         if a != EMPTY:
             b = holes[row, 2 * p + 1]
-            t.hole_key[p] = hr_card_key[a] + hr_card_key[b]
+            t.hole_key[p] = card_hash(a) + card_hash(b)
             t.hole_mask[p] = hr_card_mask[a] | hr_card_mask[b]
 
 
@@ -189,6 +308,13 @@ cdef void walk_deal(Table* t, uint64_t used, uint64_t board_key,
                 suit_room[s] = count
     cdef uint8_t perms[24][4]
     cdef int nperms = 0, i, j, fixed
+    # the cache of player 2's values holds boards that lack two cards or one (first_card 52)
+    t.cache_on = t.values != NULL and t.players == 2 and left <= 2
+    if t.cache_on:
+        t.first_card = 52
+        if t.hole_mask[1] != t.cached_mask or t.stamp == 0:
+            t.stamp += 1
+            t.cached_mask = t.hole_mask[1]
     # the permutations of suits that leave every hand, the board and the dead cards in place;
     # with few cards to come, folding dead suits by rank (in `walk`) does more than they would
     for i in range(24 if left >= 3 else 0):
@@ -251,7 +377,7 @@ cdef void walk_symmetric(Table* t, uint8_t* deck, int ndeck, int left, int* suit
             for s in range(4):
                 room[s] = suit_room[s]
                 if take >> s & 1:
-                    k2 += hr_card_key[4 * rank + s]
+                    k2 += card_hash(4 * rank + s)
                     m2 |= hr_card_mask[4 * rank + s]
                     room[s] += 1
             if size == left:
@@ -300,7 +426,7 @@ cdef inline uint64_t board_sums(const uint8_t[::1] board, uint64_t* mask) noexce
     cdef Py_ssize_t i
     mask[0] = 0
     for i in range(board.shape[0]):
-        key += hr_card_key[board[i]]
+        key += card_hash(board[i])
         mask[0] |= hr_card_mask[board[i]]
     return key
 
@@ -317,9 +443,16 @@ def enumerate_deals(const uint8_t[:, ::1] holes, const double[::1] weights, cons
     cdef int64_t index, rest, size
     cdef uint64_t used, board_mask, board_key
     cdef bint clash
+    cdef uint16_t values[53 * 52]
+    cdef uint32_t stamps[53 * 52]
     t.players = holes.shape[1] // 2
     t.wins = &wins[0]
+    # a single deal has nothing to reuse: no table to clear
+    t.values = values if last - first > 1 else NULL
+    t.stamps, t.stamp, t.cached_mask = stamps, 0, 0
     with nogil:
+        if t.values != NULL:
+            memset(stamps, 0, sizeof(stamps))
         board_key = board_sums(board, &board_mask)
         rest = first
         for g in range(groups):
@@ -525,20 +658,20 @@ def sample_deals(const uint8_t[:, ::1] holes, const double[::1] cumulative, cons
                     a = deal_card(s, &deck, used)
                     b = deal_card(s, &deck, used)
                     p = seats[i]
-                    t.hole_key[p] = hr_card_key[a] + hr_card_key[b]
+                    t.hole_key[p] = card_hash(a) + card_hash(b)
                     t.hole_mask[p] = hr_card_mask[a] | hr_card_mask[b]
                 key = board_key
                 mask = board_mask
                 for i in range(left):
                     a = deal_card(s, &deck, used)
-                    key += hr_card_key[a]
+                    key += card_hash(a)
                     mask |= hr_card_mask[a]
                 wins[winners_without_branches(&t, key, mask)] += 1.0
                 n += 1
                 continue
             for i in range(dealt.cards):
                 a = deal_card(s, &deck, used)
-                dealt.key[i] = dealt.key[i + dealt.cards] = hr_card_key[a]
+                dealt.key[i] = dealt.key[i + dealt.cards] = card_hash(a)
                 dealt.mask[i] = dealt.mask[i + dealt.cards] = hr_card_mask[a]
             for p in range(players):
                 share[p] = 0.0
@@ -581,6 +714,7 @@ def heads_up_rows(const uint8_t[:, ::1] rows, double[::1] out) -> int:
     t.players = 2
     t.wins = wins
     t.weight = 1.0
+    t.values = NULL
     with nogil:
         for i in range(n):
             r = &rows[i, 0]
@@ -598,11 +732,11 @@ def heads_up_rows(const uint8_t[:, ::1] rows, double[::1] out) -> int:
             for j in range(k):
                 m |= hr_card_mask[r[j]]
                 if j >= 4:
-                    board_key += hr_card_key[r[j]]
+                    board_key += card_hash(r[j])
                     board_mask |= hr_card_mask[r[j]]
-            t.hole_key[0] = hr_card_key[r[0]] + hr_card_key[r[1]]
+            t.hole_key[0] = card_hash(r[0]) + card_hash(r[1])
             t.hole_mask[0] = hr_card_mask[r[0]] | hr_card_mask[r[1]]
-            t.hole_key[1] = hr_card_key[r[2]] + hr_card_key[r[3]]
+            t.hole_key[1] = card_hash(r[2]) + card_hash(r[3])
             t.hole_mask[1] = hr_card_mask[r[2]] | hr_card_mask[r[3]]
             wins[0] = wins[1] = wins[2] = wins[3] = 0
             walk_deal(&t, m, board_key, board_mask, BOARD_CARDS - (k - 4), 0, 1)
