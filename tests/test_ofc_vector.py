@@ -321,14 +321,14 @@ def test_game_replays_a_deck() -> None:
 def test_without_gymnasium_the_core_works_and_the_wrapper_says_what_to_install(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "gymnasium", None)
-    monkeypatch.delitem(sys.modules, "handrank.ofc.vector_gym", raising=False)
+    monkeypatch.delitem(sys.modules, "handrank._gym_vector", raising=False)
     env = VectorEnv(2, seed=1)
     env.reset()
     env.step(env.sample_legal(0))
     with pytest.raises(ImportError, match=r"pip install 'handrank\[rl\]'"):
         env.to_gymnasium()
     with pytest.raises(ImportError, match=r"pip install 'handrank\[rl\]'"):
-        importlib.import_module("handrank.ofc.vector_gym")
+        importlib.import_module("handrank._gym_vector")
 
 
 @pytest.mark.parametrize("legal", ["dense", "compact"])

@@ -97,6 +97,7 @@ class VectorEnv:
         self.space = ComboSpace(self.rules, 13 if smack else None)
         #: the number of actions (the pass included)
         self.num_actions: int = self.space.size
+        self.observation_shape: tuple[int] = (OBSERVATION_SIZE,)
         self._core = _build_core(self.num_envs, self.rules, self.players, self.space)
         self._seeds = deal_generator(seed)      # checked now: a bad seed fails here
         self._started = False
@@ -170,7 +171,10 @@ class VectorEnv:
         ``single_action_space``: Discrete over the ComboSpace); ``step`` returns the reward of the
         player who acted in each game, and ``infos`` holds ``rewards`` (every player's, (N,
         players)) and ``current_player``; ``metadata["autoreset_mode"]`` is SAME_STEP."""
-        return _gymnasium_class()(self)
+        from handrank._gym_vector import GymVectorEnv
+        high = np.ones(OBSERVATION_SIZE, dtype=np.int8)
+        high[156:160] = 52 // self.players + 1          # cards left, as the PettingZoo environment
+        return GymVectorEnv(self, observation_high=high)
 
     def __repr__(self) -> str:
         return (f"bigtwo.VectorEnv({self.num_envs} games, players={self.players}, legal={self.legal!r}, "
@@ -278,66 +282,3 @@ def _build_core(n: int, rules: Rules, players: int, space: ComboSpace) -> Any:
     strength = np.array([_strengths(r)[:52] for r in variants], dtype=np.int32)
     return _vector.Core(n, facts, context(rules).tables, None if bomb is None else context(bomb).tables,
                         bits, np.ascontiguousarray(space._pair_start, dtype=np.int64), weakest, strength)
-
-
-
-def _gymnasium_class() -> Any:
-    """The gymnasium.vector.VectorEnv subclass over a VectorEnv, built on first use (gymnasium is
-    the optional extra ``rl``)."""
-    global _GYM_CLASS
-    if _GYM_CLASS is not None:
-        return _GYM_CLASS
-    try:
-        import gymnasium
-        from gymnasium import spaces
-        from gymnasium.vector import AutoresetMode
-    except ImportError as error:        # pragma: no cover - depends on the environment
-        raise ImportError("VectorEnv.to_gymnasium needs gymnasium: pip install 'handrank[rl]'") from error
-
-    class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ignore]
-        """A bigtwo.VectorEnv behind gymnasium's vector API (see VectorEnv.to_gymnasium)."""
-
-        metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
-
-        def __init__(self, env: VectorEnv) -> None:
-            self.env = env
-            self.num_envs = env.num_envs
-            high = np.ones(OBSERVATION_SIZE, dtype=np.int8)
-            high[156:160] = 52 // env.players + 1          # as the PettingZoo environment
-            self.single_observation_space = spaces.Dict({
-                "observation": spaces.Box(0, high, (OBSERVATION_SIZE,), dtype=np.int8),
-                "action_mask": spaces.Box(0, 1, (env.num_actions,), dtype=np.int8)})
-            self.single_action_space = spaces.Discrete(env.num_actions)
-            self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space,
-                                                                        self.num_envs)
-            self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, self.num_envs)
-            self._acting = np.zeros(self.num_envs, dtype=np.intp)
-
-        def _observe(self, step: Step) -> tuple[dict[str, Any], dict[str, Any]]:
-            if step.legal_mask is not None:
-                mask = step.legal_mask.view(np.int8)
-            else:
-                assert step.legal_indptr is not None and step.legal_ids is not None
-                mask = np.zeros((self.num_envs, self.env.num_actions), dtype=np.int8)
-                rows = np.repeat(np.arange(self.num_envs), np.diff(step.legal_indptr))
-                mask[rows, step.legal_ids] = 1
-            self._acting = step.current_player.astype(np.intp)
-            infos = {"rewards": step.rewards, "current_player": step.current_player}
-            return {"observation": step.observation, "action_mask": mask}, infos
-
-        def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-                  ) -> tuple[dict[str, Any], dict[str, Any]]:
-            return self._observe(self.env.reset(seed))
-
-        def step(self, actions: Any) -> tuple[Any, ...]:
-            acting = self._acting
-            step = self.env.step(actions)
-            rewards = step.rewards[np.arange(self.num_envs), acting]
-            obs, infos = self._observe(step)
-            return obs, rewards, step.terminated, step.truncated, infos
-
-    _GYM_CLASS = GymVectorEnv
-    return GymVectorEnv
-
-
-_GYM_CLASS: Any = None

@@ -188,8 +188,9 @@ class VectorEnv:
 
     def to_gymnasium(self) -> Any:
         """This environment as a ``gymnasium.vector.VectorEnv`` (extra ``rl``): see
-        `handrank.ofc.vector_gym`."""
-        from handrank.ofc.vector_gym import GymVectorEnv
+        ``handrank._gym_vector``: observations (N, 14, 52) and masks (N, 1024) int8, the reward
+        of the player who acted, every seat's in ``infos["rewards"]``, SAME_STEP autoreset."""
+        from handrank._gym_vector import GymVectorEnv
         return GymVectorEnv(self)
 
     def __repr__(self) -> str:

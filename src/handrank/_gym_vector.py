@@ -1,0 +1,68 @@
+"""A handrank vector environment (`bigtwo.vector.VectorEnv`, `ofc.vector.VectorEnv`) behind
+Gymnasium's vector API (extra ``handrank[rl]``), reached through ``VectorEnv.to_gymnasium()``.
+
+Each observation is the dict of the game's PettingZoo environment, batched: ``observation`` of the
+player to act and ``action_mask`` (N, actions) int8 (built from the compact ids when the env gives
+no dense mask). Games that end are replaced in the same step (``metadata["autoreset_mode"]`` is
+``AutoresetMode.SAME_STEP``). The reward of game i is that of the player who acted in it on this
+step (the game's final payoff for them when it ended, else 0); ``infos`` holds every seat's rewards
+(``"rewards"``, (N, players)) and the seat to act next (``"current_player"``)."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+try:
+    from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+    from gymnasium.vector import AutoresetMode  # type: ignore[import-not-found, unused-ignore]
+    from gymnasium.vector import VectorEnv as _GymnasiumVectorEnv  # type: ignore[import-not-found, unused-ignore]
+    from gymnasium.vector.utils import batch_space  # type: ignore[import-not-found, unused-ignore]
+except ImportError as error:          # pragma: no cover - depends on the environment
+    raise ImportError("VectorEnv.to_gymnasium needs the RL extra: pip install 'handrank[rl]'") from error
+
+# What a wrapped env provides (both games' VectorEnv do); checked so that a wrong object fails here.
+_ENV_API = ("reset", "step", "num_envs", "num_actions", "observation_shape")
+
+
+class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
+    """Gymnasium's vector API over a handrank ``VectorEnv``; `observation_high` bounds each
+    observation entry (the PettingZoo environment's space), 1 by default."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(self, env: Any, observation_high: Any = 1) -> None:
+        if not all(hasattr(env, name) for name in _ENV_API):
+            raise TypeError(f"GymVectorEnv wraps a handrank VectorEnv, not {type(env).__name__}")
+        self.env = env
+        self.num_envs = env.num_envs
+        self.single_observation_space = spaces.Dict({
+            "observation": spaces.Box(0, observation_high, env.observation_shape, dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, (env.num_actions,), dtype=np.int8)})
+        self.single_action_space = spaces.Discrete(env.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self._acting = np.zeros(self.num_envs, dtype=np.intp)
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        return self._observe(self.env.reset(seed))
+
+    def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
+                                          np.ndarray, dict[str, Any]]:
+        acting = self._acting
+        step = self.env.step(actions)
+        rewards = step.rewards[np.arange(self.num_envs), acting]
+        observation, infos = self._observe(step)
+        return observation, rewards, step.terminated, step.truncated, infos
+
+    def _observe(self, step: Any) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        self._acting = step.current_player.astype(np.intp)
+        if step.legal_mask is not None:
+            mask = step.legal_mask.view(np.int8)
+        else:
+            mask = np.zeros((self.num_envs, self.env.num_actions), dtype=np.int8)
+            rows = np.repeat(np.arange(self.num_envs), np.diff(step.legal_indptr))
+            mask[rows, step.legal_ids] = 1
+        infos = {"rewards": step.rewards, "current_player": step.current_player}
+        return {"observation": step.observation, "action_mask": mask}, infos
