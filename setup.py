@@ -11,6 +11,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 class GenerateThenBuild(build_ext):
+    def finalize_options(self):
+        super().finalize_options()
+        # Compile the extensions side by side, one per core (threads: safe on every platform):
+        # compiling is most of the time of a fresh install.
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+
     def run(self):
         generated = os.path.join(os.path.abspath(self.build_temp), "generated")
         subprocess.check_call([sys.executable, os.path.join(HERE, "tools", "gen_tables.py"), generated])
