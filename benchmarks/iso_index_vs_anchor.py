@@ -11,10 +11,8 @@ import sys
 
 from handrank import _iso
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ANCHOR = next((d for d in (os.path.join(ROOT, "..", "shared", "anchors", "hand-isomorphism"),
-                           os.path.join(ROOT, "..", "..", "shared", "anchors", "hand-isomorphism"))
-               if os.path.isdir(d)), os.path.join(ROOT, "..", "shared", "anchors", "hand-isomorphism"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from iso_unindex_vs_anchor import ANCHOR  # noqa: E402  (where the anchor is: one place)
 
 
 def main(argv):
