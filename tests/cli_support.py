@@ -5,11 +5,10 @@ import io
 import re
 import shlex
 import sys
-from pathlib import Path
 
+import doc_pages
 from handrank.cli import main
 
-DOCS_CLI = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
 MERGED = " 2>&1; echo $?"      # a session showing stderr, stdout and the exit status
 
 
@@ -29,7 +28,7 @@ def table(out: str) -> list[list[str]]:
 
 def sessions(subcommand: str) -> list[tuple[str, str]]:
     """(command, output) of every `$ ...` in the code blocks of the subcommand's section."""
-    section = DOCS_CLI.read_text(encoding="utf-8").split(f"## `handrank {subcommand}`", 1)[1]
+    section = doc_pages.read("cli.md").split(f"## `handrank {subcommand}`", 1)[1]
     section = section.split("\n## ", 1)[0]
     found = []
     for block in re.findall(r"^```\n(.*?)^```", section, flags=re.S | re.M):

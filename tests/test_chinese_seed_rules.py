@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import chinese_reference as ref
+import doc_pages
 import handrank as hr
 import ofc_reference as ofc_ref
 from handrank import chinese
@@ -462,8 +463,7 @@ SEED_LINES = {
 def test_docs_map_each_seed_line_to_its_field():
     """docs/chinese.md quotes each new line of seeds/001 (copied word for word) next to its field
     (the presets table) or its type (the game to 11's section)."""
-    from pathlib import Path
-    docs = (Path(__file__).resolve().parent.parent / "docs" / "chinese.md").read_text(encoding="utf-8")
+    docs = doc_pages.read("chinese.md")
     flat = " ".join(docs.split())
     for line, (preset, field) in SEED_LINES.items():
         assert line in flat, line

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import chinese_reference as ref
+import doc_pages
 import handrank as hr
 import ofc_reference as ofc_ref
 from handrank import chinese, ofc
@@ -454,8 +455,7 @@ PRESET_SEED_LINES = {
 def test_presets_name_the_seed_house_rules():
     """Every house rule of seeds/001 is a preset, which docs/chinese.md lists with the seed line;
     every natural variant is paid by some preset (and by no default)."""
-    from pathlib import Path
-    docs = (Path(__file__).resolve().parent.parent / "docs" / "chinese.md").read_text(encoding="utf-8")
+    docs = doc_pages.read("chinese.md")
     for name, line in PRESET_SEED_LINES.items():
         assert name in chinese.Rules.presets()
         assert f"`{name}`" in docs and line in docs, name
@@ -468,8 +468,7 @@ def test_every_field_is_reached_by_a_preset_or_a_documented_call():
     """Each field of chinese.Rules differs from the default in some preset, or docs/chinese.md
     shows it set in a Rules(...) or .replace(...) call."""
     import re
-    from pathlib import Path
-    docs = (Path(__file__).resolve().parent.parent / "docs" / "chinese.md").read_text(encoding="utf-8")
+    docs = doc_pages.read("chinese.md")
     calls = " ".join(re.findall(r"(?:Rules|\.replace)\(([^()]*)\)", docs))
     default = chinese.Rules()
     for field in dataclasses.fields(chinese.Rules):

@@ -2,6 +2,8 @@
 whoever words the message (the command, the library or argparse), and every --seed is 0 or more,
 a usage error below (exit 2), as every other integer option's bound is."""
 import argparse
+import importlib.util
+import sys
 
 import pytest
 
@@ -18,7 +20,10 @@ BAD_INPUTS = [
     (["eval", SPACED], EXIT_FAILED),
     (["eval", "--game", LONG, "As Ks Qs"], EXIT_USAGE),
     (["bench", "--hands", LONG], EXIT_USAGE),
-    (["bench", "--plot", "x." + LONG], EXIT_USAGE),
+    # the format is read from the extension with matplotlib (the plot extra); without it the run
+    # stops on the missing extra instead (test_plot_without_matplotlib)
+    pytest.param(["bench", "--plot", "x." + LONG], EXIT_USAGE, marks=pytest.mark.skipif(
+        importlib.util.find_spec("matplotlib") is None, reason="needs matplotlib (the plot extra)")),
     (["bigtwo", "classify", LONG], EXIT_FAILED),
     (["bigtwo", "moves", "3d", "--beat", LONG], EXIT_FAILED),
     (["bigtwo", "moves", "3d", "--must", LONG], EXIT_FAILED),
@@ -46,6 +51,13 @@ def test_bad_input_is_quoted_cut(capsys, argv, status):
     assert "A" * (SHOWN_CHARACTERS + 1) not in err and "As " * 28 not in err
     assert len(err) < 2000, err
     assert "5,000 characters" in err or "5,999 characters" in err or "5,002 characters" in err
+
+
+def test_plot_without_matplotlib(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)      # import matplotlib now fails
+    assert main(["bench", "--plot", "x." + LONG, "--hands", "1000"]) == EXIT_FAILED
+    out, err = capsys.readouterr()
+    assert out == "" and "--plot needs matplotlib: pip install 'handrank[plot]'" in err
 
 
 def test_cut_inputs():

@@ -47,3 +47,17 @@ def test_requires_line_is_read(tmp_path):
     assert missing_modules(page) == ["no_such_module_here"]
     page.write_text("# Page\n<!-- requires: no_such_module_here -->\n")
     assert missing_modules(page) == []
+
+
+
+@pytest.mark.skipif(not DOCS, reason="docs/ is not next to the tests (installed-wheel run)")
+@pytest.mark.parametrize("page", DOCS + [README], ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_code_fences_are_closed(page):
+    # A fence left open swallows the prose and headings after it: the doctests still pass, but the
+    # headings' anchors vanish and links to them break on some Markdown versions.
+    lines = page.read_text(encoding="utf-8").splitlines()
+    fences = [n for n, line in enumerate(lines, 1) if line.lstrip().startswith("```")]
+    for start, end in zip(fences[::2], fences[1::2] + [None]):
+        assert end is not None, f"{page.name}: the fence opened on line {start} is never closed"
+        assert lines[end - 1].strip() == "```", (
+            f"{page.name}: the fence opened on line {start} is still open at line {end}")

@@ -11,8 +11,8 @@ try:
     from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
     from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 except ImportError as error:          # pragma: no cover - depends on the environment
-    raise ImportError("handrank.ofc.env and handrank.bigtwo.env need the RL extra: "
-                      "pip install 'handrank[rl]'") from error
+    raise ModuleNotFoundError("handrank.ofc.env and handrank.bigtwo.env need the RL extra: "
+                              "pip install 'handrank[rl]'", name=error.name) from error
 
 __all__ = ["TableEnv", "spaces"]
 

@@ -19,7 +19,8 @@ try:
     from gymnasium.vector import VectorEnv as _GymnasiumVectorEnv  # type: ignore[import-not-found, unused-ignore]
     from gymnasium.vector.utils import batch_space  # type: ignore[import-not-found, unused-ignore]
 except ImportError as error:          # pragma: no cover - depends on the environment
-    raise ImportError("VectorEnv.to_gymnasium needs the RL extra: pip install 'handrank[rl]'") from error
+    raise ModuleNotFoundError("VectorEnv.to_gymnasium needs the RL extra: pip install 'handrank[rl]'",
+                              name=error.name) from error
 
 # What a wrapped env provides (both games' VectorEnv do); checked so that a wrong object fails here.
 _ENV_API = ("reset", "step", "num_envs", "num_actions", "observation_shape")

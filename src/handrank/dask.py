@@ -27,7 +27,7 @@ try:
     from dask.delayed import delayed
     from dask.layers import ArraySliceDep
 except ImportError as exc:
-    raise ImportError("handrank.dask needs Dask: pip install 'handrank[dask]'") from exc
+    raise ModuleNotFoundError("handrank.dask needs Dask: pip install 'handrank[dask]'", name=exc.name) from exc
 import numpy as np
 
 from handrank import _batch, _evaluate, bigtwo, high, high3, low27, lowa5, rows
