@@ -11,8 +11,6 @@ import time
 
 import pytest
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGALRM and setitimer are POSIX-only")
-
 DEADLINE = 60       # seconds for a whole case; one takes a few
 EXIT_SECONDS = 5    # from the last call to the end of the process
 ROUNDS = 60         # interrupted calls per case
@@ -102,6 +100,7 @@ CHILD = textwrap.dedent("""
 """)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGALRM and setitimer are POSIX-only")
 @pytest.mark.skipif(__import__("handrank")._batch.cpu_count() < 2,
                     reason="one core: threads=2 runs on one thread, never on the pool")
 @pytest.mark.parametrize("case", ["high", "shortdeck", "omaha", "bigtwo_vector"])
@@ -114,3 +113,23 @@ def test_ctrl_c_in_a_threaded_call(case):
     ended = time.time()
     assert done.returncode == 0 and done.stdout.startswith("ok"), done.stdout + done.stderr[-4000:]
     assert ended - float(done.stdout.split()[-1]) < EXIT_SECONDS, "the process was slow to exit"
+
+
+def test_an_exception_in_a_pool_thread_is_raised_by_the_caller():
+    import threading
+
+    from handrank import _batch
+    caller = threading.get_ident()
+    both = threading.Barrier(2, timeout=30)     # work(0) and work(1) on two threads: one a pool thread
+    ran = []
+
+    def work(i):
+        ran.append(i)
+        if i < 2:
+            both.wait()
+        if threading.get_ident() != caller:
+            raise ZeroDivisionError("in a pool thread")
+
+    with pytest.raises(ZeroDivisionError, match="in a pool thread"):
+        _batch.share(work, 100, 2)
+    assert len(ran) < 100       # the call stopped handing out work
