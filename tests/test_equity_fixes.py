@@ -160,10 +160,9 @@ def test_f12_a_progress_callback_may_use_the_pool():
     import subprocess
     import sys
     script = """
-from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from handrank import _batch, equity, high
-_batch._pool = ThreadPoolExecutor(1, thread_name_prefix="handrank")
+_batch._pool = _batch._Pool(1)
 calls = []
 def cb(done, total):
     calls.append(equity.calculate(["AhAs", "KcKd"], "2c 7d 9h", threads=2).equity[0])
@@ -185,14 +184,21 @@ def test_f12_progress_is_called_from_the_calling_thread():
     assert threads == {threading.get_ident()}
 
 
-def test_f12_work_handed_over_inside_a_pool_thread_runs_inline():
+def test_f12_a_threaded_calculation_inside_a_pool_thread_finishes():
+    # the pool thread hands parts to the pool too; it waits only for parts other threads took,
+    # never for a thread to come (issue 37 dropped the rule that ran them inline there)
+    import threading
     from handrank import _batch
-    import importlib
-    module = importlib.import_module("handrank.equity.calculate")
-    assert not module._in_pool_thread()
-    assert _batch._get_pool().submit(module._in_pool_thread).result(timeout=30)
-    r = _batch._get_pool().submit(calculate, ["AsKs", "QQ+,AKs"], "Jh Th 2c", threads=2).result(timeout=60)
-    assert r == calculate(["AsKs", "QQ+,AKs"], "Jh Th 2c", threads=1)
+    both = threading.Barrier(2, timeout=30)     # work(0) and work(1) on two threads: one a pool thread
+    results = {}
+
+    def work(i):
+        both.wait()
+        results[threading.get_ident()] = calculate(["AsKs", "QQ+,AKs"], "Jh Th 2c", threads=2)
+
+    _batch.share(work, 2, 2)
+    assert len(results) == 2
+    assert list(results.values()) == 2 * [calculate(["AsKs", "QQ+,AKs"], "Jh Th 2c", threads=1)]
 
 
 # -------------------------------------------------------------------------- U2, U3, U4

@@ -3,22 +3,25 @@ compiled loop over row ranges, one per thread, without it.
 
 Rules every batch function follows: any integer array of shape (N, k) is accepted (uint8 is used
 as it is, other integer types are range-checked and converted once); a bad row raises ValueError
-naming the row and the card; on any error the caller's ``out`` array is left as it was.
+naming the row and the card; on any error the caller's ``out`` array is left as it was. A
+KeyboardInterrupt may leave ``out`` part written, but is raised only once no thread writes it
+(see `share`).
 """
 from __future__ import annotations
 
+import _thread
 import os
+import queue
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from handrank import _chunks
 from handrank.cards import cards as parse_hand, hand_problem, hand_str
 
 if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
-
     import numpy.typing as npt
 
     Cards = npt.NDArray[np.uint8]
@@ -33,7 +36,7 @@ CHUNKS_PER_THREAD = 8
 # The largest copy of `out` a thread keeps between calls (see `_saved_like`).
 SAVED_KEPT_BYTES = 64 << 20
 
-_pool: ThreadPoolExecutor | None = None
+_pool: _Pool | None = None
 _pool_lock = threading.Lock()
 _kept = threading.local()
 
@@ -175,31 +178,41 @@ def run(kernel: Kernel, arr: Cards, out: Values | tuple[Values, ...], threads: i
         return chunk(0, n)
     chunks = threads * CHUNKS_PER_THREAD
     bounds = [n * i // chunks for i in range(chunks + 1)]
-    lock = threading.Lock()
-    taken = 0
     bad_rows: list[int] = []
 
-    def work() -> None:
-        nonlocal taken
-        while True:
-            with lock:
-                i = taken
-                taken += 1
-            if i >= chunks:
-                return
-            a, b = bounds[i], bounds[i + 1]
-            if a < b:
-                bad = chunk(a, b)
-                if bad >= 0:
-                    with lock:
-                        bad_rows.append(a + bad)
+    def work(i: int) -> None:
+        a, b = bounds[i], bounds[i + 1]
+        if a < b:
+            bad = chunk(a, b)
+            if bad >= 0:
+                bad_rows.append(a + bad)
 
-    pool = _get_pool()
-    helpers = [pool.submit(work) for _ in range(threads - 1)]
-    work()
-    for helper in helpers:
-        helper.result()
+    share(work, chunks, threads)
     return min(bad_rows, default=-1)
+
+
+def share(work: Callable[[int], object], count: int, threads: int) -> None:
+    """work(i) for i in 0..count-1 on `threads` threads at once, this one and the pool's, each
+    taking the next i when it finishes one.
+
+    Returns or raises only once no other thread runs work(i) for this call, so that nothing
+    writes into its arrays afterwards: an exception in this thread (Ctrl-C included, wherever it
+    lands) stops the other threads taking more, waits for the work(i) they run, then goes on; an
+    exception in another thread stops the call and is raised here. This thread never waits for
+    another one to come, only for work others have started: a call made inside work(i), threaded or
+    not, cannot wait on the thread that runs it."""
+    chunks = _chunks.Chunks(count)
+    try:
+        if min(threads, count) > 1:
+            _get_pool().lend(chunks, work, min(threads, count) - 1)
+        i = chunks.take()
+        while i >= 0:
+            work(i)
+            i = chunks.take()
+    finally:
+        chunks.finish()
+    if chunks.error is not None:
+        raise chunks.error
 
 
 def evaluate(kernel: Kernel, hands: npt.ArrayLike, sizes: Sequence[int], out: Values | None,
@@ -250,7 +263,7 @@ def _saved_like(result: Values) -> Values:
 
 def _forget_pool() -> None:
     """In a forked child: the parent's pool threads do not exist there, so work handed to its
-    pool would wait forever; the child starts its own on first use. The lock may have been
+    pool would never be taken; the child starts its own on first use. The lock may have been
     held by another thread at the fork, so it is replaced too."""
     global _pool, _pool_lock
     _pool = None
@@ -261,10 +274,42 @@ if hasattr(os, "register_at_fork"):     # pragma: no branch - not on Windows
     os.register_at_fork(after_in_child=_forget_pool)
 
 
-def _get_pool() -> ThreadPoolExecutor:
+def _get_pool() -> _Pool:
     global _pool
     with _pool_lock:
         if _pool is None:
-            from concurrent.futures import ThreadPoolExecutor
-            _pool = ThreadPoolExecutor(max_workers=max(1, cpu_count() - 1), thread_name_prefix="handrank")
+            _pool = _Pool(max(1, cpu_count() - 1))
         return _pool
+
+
+class _Pool:
+    """The threads that help threaded calls (`share`): each waits for a call's chunks, runs
+    chunks of it until none is left, and waits again.
+
+    Not a concurrent.futures executor: waiting on a future takes its condition's lock in Python
+    code, where a KeyboardInterrupt can land and leave the lock held; `share` waits on its Chunks
+    instead. The threads start on first need, up to `size`, from `_thread`: one C call, which
+    starts a thread or not, where Thread.start waits in Python for the thread to run. They are
+    daemon threads, so one that waits never holds up the exit, and none runs a chunk once the
+    call that lent it has returned."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._started = 0
+        self._calls: queue.SimpleQueue[tuple[_chunks.Chunks, Callable[[int], object]]] = queue.SimpleQueue()
+
+    def lend(self, chunks: _chunks.Chunks, work: Callable[[int], object], helpers: int) -> None:
+        """Up to `helpers` threads to take chunks of a call along with its caller (they come
+        when free)."""
+        helpers = min(helpers, self.size)
+        while self._started < helpers:
+            self._started += 1
+            _thread.start_new_thread(self._serve, ())
+        for _ in range(helpers):
+            self._calls.put((chunks, work))
+
+    def _serve(self) -> None:
+        while True:
+            chunks, work = self._calls.get()
+            chunks.help(work)
+            del chunks, work        # the call's arrays are not kept while this thread waits

@@ -200,11 +200,7 @@ class VectorEnv:
             work(0, n)
             return
         bounds = [n * i // threads for i in range(threads + 1)]
-        pool = _batch._get_pool()
-        helpers = [pool.submit(work, bounds[i], bounds[i + 1]) for i in range(1, threads)]
-        work(bounds[0], bounds[1])
-        for helper in helpers:
-            helper.result()
+        _batch.share(lambda i: work(bounds[i], bounds[i + 1]), threads, threads)
 
     def _outputs(self) -> tuple[Any, Any, Any, Any]:
         """New arrays for a step: observations, players, legal counts, the mask (uint8 view, or

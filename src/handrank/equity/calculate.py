@@ -1,6 +1,7 @@
 """`calculate`: each player's share of the pot, exactly or by Monte Carlo."""
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import threading
@@ -266,65 +267,25 @@ def _threads(threads: int | None, work: float) -> int:
 def _run_parts(parts: list[Callable[[], None]], threads: int, progress: Progress | None,
                done_before: int = 0, total: int | None = None) -> None:
     """Run the parts on `threads` threads (this one and the shared pool's), each thread taking
-    the next part when it finishes one. `progress` is called from this thread only, never while
-    a lock is held: a callback may itself use the pool. Inside a pool thread the parts run
-    inline (handing them to the pool would wait on the pool thread that waits for them). Ctrl-C
-    between this thread's parts raises KeyboardInterrupt here and the other threads stop taking
-    parts."""
+    the next part when it finishes one. `progress` is called from this thread only, after each
+    part it runs: a callback may itself use the pool. Ctrl-C between this thread's parts stops the
+    other threads taking parts and raises KeyboardInterrupt here once their parts are done."""
     total = len(parts) if total is None else total
-    if threads <= 1 or len(parts) <= 1 or _in_pool_thread():
-        for i, part in enumerate(parts):
-            part()
-            if progress is not None:
-                progress(done_before + i + 1, total)
-        return
-    lock = threading.Lock()
-    taken = done = now = 0
-    stop = False
+    caller = threading.get_ident()
+    finished = itertools.count(1)
+    now = 0
 
-    def next_part() -> int:
-        nonlocal taken
-        with lock:
-            taken += 1
-            return taken - 1 if not stop else len(parts)
+    def run_part(i: int) -> None:
+        nonlocal now
+        parts[i]()
+        done = next(finished)
+        if progress is not None and threading.get_ident() == caller:
+            now = done
+            progress(done_before + done, total)
 
-    def finished() -> int:
-        nonlocal done
-        with lock:
-            done += 1
-            return done
-
-    def helper() -> None:
-        i = next_part()
-        while i < len(parts):
-            parts[i]()
-            finished()
-            i = next_part()
-
-    pool = _batch._get_pool()
-    helpers = [pool.submit(helper) for _ in range(min(threads, len(parts)) - 1)]
-    try:
-        i = next_part()
-        while i < len(parts):
-            parts[i]()
-            now = finished()
-            if progress is not None:
-                progress(done_before + now, total)
-            i = next_part()
-        for future in helpers:
-            future.result()
-    finally:
-        stop = True
+    _batch.share(run_part, len(parts), threads)
     if progress is not None and now < len(parts):
         progress(done_before + len(parts), total)
-
-
-def _in_pool_thread() -> bool:
-    return threading.current_thread().name.startswith(_POOL_THREADS)
-
-
-# the names of the shared pool's threads (_batch._get_pool's thread_name_prefix)
-_POOL_THREADS = "handrank"
 
 
 def _enumerate(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels: tuple[str, ...],
