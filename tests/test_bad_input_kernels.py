@@ -127,3 +127,98 @@ if not failures:
             failures.append(str(exc))
 report()
 """)
+
+
+# ----------------------------------------------------------------------------- racing writers
+# A writer thread flips one row (or index) between a valid value and a bad one while the calls
+# run. A call must raise ValueError or return valid results: never crash, never another error.
+RACE = """
+import sys, threading, time
+import numpy as np
+from handrank import _iso, iso, omaha, shortdeck
+
+sys.setswitchinterval(1e-5)
+failures = []
+
+
+def race(what, array, where, good, bad, call, check):
+    # call(array) while a writer sets array[where] to bad and back; check(result) or ValueError
+    stop = threading.Event()
+
+    def writer():
+        while not stop.is_set():
+            array[where] = bad
+            time.sleep(0)
+            array[where] = good
+            time.sleep(0)
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    errors = 0
+    try:
+        deadline = time.monotonic() + 0.7
+        while time.monotonic() < deadline and errors < 50:
+            try:
+                check(call(array))
+            except ValueError as exc:
+                errors += 1
+                if not ("changed during the call" in str(exc) or str(exc).startswith(f"row {len(array) - 1}: ")):
+                    failures.append(f"{what}: {exc}")
+            except Exception as exc:
+                failures.append(f"{what}: {type(exc).__name__}: {exc}")
+                break
+    finally:
+        stop.set()
+        thread.join()
+"""
+
+
+def test_cards_written_during_shortdeck_and_omaha_calls():
+    # shortdeck's error for a bad row read the cards again: a row that read well by then was an
+    # IndexError; omaha's a ValueError of min() on an empty sequence
+    run_child(RACE + """
+n = 100_000
+cards = np.broadcast_to(np.array([16, 21, 26, 31, 36], np.uint8), (n, 5)).copy()
+expected = shortdeck.evaluate_batch(cards[:1])[0]
+race("shortdeck", cards, n - 1, [16, 21, 26, 31, 36], [16, 16, 26, 31, 36], shortdeck.evaluate_batch,
+     lambda values: None)
+hole = np.broadcast_to(np.array([0, 4, 3, 5], np.uint8), (n, 4)).copy()
+board = np.broadcast_to(np.array([8, 12, 16], np.uint8), (n, 3)).copy()
+for fn in (omaha.evaluate_batch, omaha.evaluate_low8_batch):
+    race(fn.__name__, board, n - 1, [8, 12, 16], [8, 8, 8], lambda b: fn(hole, b), lambda values: None)
+print("\\n".join(failures))
+raise SystemExit(1 if failures else 0)
+""")
+
+
+def test_iso_input_written_during_the_call():
+    # unindex read each index several times after the range check: one written past the range in
+    # between indexed its bucket table out of bounds. index re-read the one-card rounds' cards
+    # after checking them.
+    run_child(RACE + """
+ix = iso.Indexer([2, 3, 1, 1])
+n = 50_000
+size = ix.size(3)
+indices = np.arange(n, dtype=np.uint64) * np.uint64(size // n)
+hands = ix.unindex_batch(3, indices)
+last = int(indices[-1])
+for kernel in ["portable"] + (["pext"] if _iso.has_fast_pext() else []):
+    _iso.set_kernel(kernel)
+
+    def unindexed(found):
+        assert np.array_equal(found[:-1], hands[:-1])
+        assert ix.index_batch(found[-1:])[0] == last
+
+    race(f"unindex {kernel}", indices, n - 1, last, np.uint64(2**64 - 1),
+         lambda a: ix.unindex_batch(3, a), unindexed)
+    # the turn card of the last hand turned into id 255 (suit 3), its river a spade
+    river_spade = hands[hands[:, 6] % 4 == 3][0]
+    rows = np.broadcast_to(river_spade, (n, 7)).copy()
+
+    def indexed(found):
+        assert np.all(found == ix.index_batch(river_spade[None, :])[0])
+
+    race(f"index {kernel}", rows, (n - 1, 5), river_spade[5], 255, ix.index_batch, indexed)
+print("\\n".join(failures))
+raise SystemExit(1 if failures else 0)
+""")

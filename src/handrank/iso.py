@@ -241,7 +241,8 @@ class Indexer:
         array (k: the cards of rounds 0..round). An index out of range raises ValueError naming
         its row."""
         r = _checked_round(round, self.rounds)
-        arr = np.asarray(indices)
+        # a copy: an index another thread writes after the checks below must never reach the loop
+        arr = np.array(indices)
         if arr.dtype.kind not in "iu" and not (arr.size == 0 and arr.dtype.kind == "f"):
             raise TypeError(f"indices must be an integer array, got dtype {arr.dtype}")
         if arr.ndim != 1:
