@@ -170,6 +170,8 @@ def race(what, array, where, good, bad, call, check):
     finally:
         stop.set()
         thread.join()
+    if not errors:
+        failures.append(f"{what}: the writer never made a call fail")
 """
 
 
