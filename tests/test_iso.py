@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 
 import numpy as np
 import pytest
@@ -279,6 +280,17 @@ def test_bad_indices_are_named() -> None:
 def test_bad_structures(structure: object, error: type[Exception]) -> None:
     with pytest.raises(error):
         iso.Indexer(structure)  # type: ignore[arg-type]
+
+
+def test_a_structure_too_big_to_build_is_refused_up_front() -> None:
+    # [2, 2, 2, 2, 2, 1, 1, 1] fits 64 bits, but listing its configurations took 3 minutes and
+    # 2.4 GB: the estimate refuses it before anything is listed
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=r"^cards_per_round \[2, 2, 2, 2, 2, 1, 1, 1\]: building the tables "
+                                         r"would list 6,400,000 partial deals \(about 2.6 GB\); the limit is "
+                                         r"1,048,576 \(about 0.4 GB\)$"):
+        iso.Indexer([2, 2, 2, 2, 2, 1, 1, 1])
+    assert time.perf_counter() - start < 1
 
 
 def test_a_structure_near_the_64_bit_limit() -> None:

@@ -44,6 +44,7 @@ def test_a_bad_hand_or_index_is_one_line_with_status_1(capsys, argv, message):
     (["2,3", "-r", "5", "--unindex", "1"], "round must be in 0..1"),
     (["2,3", "-r", "-1"], "must be at least 0"),
     (["2,3", "--unindex", "-4"], "must be at least 0"),
+    (["2,2,2,2,2,1,1,1", "--sizes"], "would list 6,400,000 partial deals (about 2.6 GB); the limit is"),
 ])
 def test_a_bad_structure_or_option_is_a_usage_error(capsys, argv, message):
     try:        # argparse's own usage errors exit; the command's return 2
@@ -51,6 +52,7 @@ def test_a_bad_structure_or_option_is_a_usage_error(capsys, argv, message):
     except SystemExit as stop:
         status, err = stop.code, capsys.readouterr().err
     assert status == 2 and message in err and err.startswith("usage: handrank iso")
+    assert "Traceback" not in err
 
 
 def test_a_bad_hand_fails_alone(capsys):

@@ -156,7 +156,7 @@ cdef extern from * nogil:
         int ends[HR_ISO_MAX_ROUNDS] = {0};
         uint64_t weights[HR_ISO_MAX_ROUNDS];
         int64_t row;
-        int r, s, i, grouped_end;
+        int r, s, i;
         for (r = 0; r < rounds; r++) {
             ends[r] = fixed_ends ? fixed_ends[r] : args->ends[r];
             weights[r] = args->weights[r];
@@ -174,12 +174,12 @@ cdef extern from * nogil:
             grouped = rounds;
             while (grouped > 1 && ends[grouped - 1] - ends[grouped - 2] == 1) grouped--;
         }
-        grouped_end = ends[grouped - 1];
         for (row = 0; row < n; row++) {
             const uint8_t* hand = rows + row * k;
             uint64_t words[HR_ISO_MAX_ROUNDS], counts[HR_ISO_MAX_ROUNDS];
             uint64_t keys[4], shapes[4], seen = 0, index, x[4];
             uint32_t suit_indices[4], used[4];
+            uint8_t late[HR_ISO_MAX_ROUNDS];
             const uint64_t* term;
             int32_t config;
             uint32_t places;
@@ -192,8 +192,14 @@ cdef extern from * nogil:
                 start = ends[r];
                 if (!hw) counts[r] = hr_iso_lane_counts(word);
             }
-            /* the one-card rounds, and cards past the indexed round (checked, not indexed) */
-            for (i = grouped_end; i < k; i++) seen |= hr_iso_card_bit[hand[i]];
+            /* the one-card rounds, then cards past the indexed round (checked, not indexed); each
+               card is read once, so that one another thread writes after this check never
+               reaches the tables below */
+            for (r = grouped; r < rounds; r++) {
+                late[r] = hand[ends[r] - 1];
+                seen |= hr_iso_card_bit[late[r]];
+            }
+            for (i = ends[rounds - 1]; i < k; i++) seen |= hr_iso_card_bit[hand[i]];
             /* Ids over 51 have no bit and a repeated card (in any round) sets its bit twice: either
                way fewer bits than cards. */
             if (hw) {
@@ -225,7 +231,7 @@ cdef extern from * nogil:
             for (r = grouped; r < rounds; r++) {
                 /* one card of rank q: its suit's index gains a digit of base 13 - used ranks, the
                    rank's place among the free ranks */
-                uint32_t card = hand[ends[r] - 1], q = card >> 2, below;
+                uint32_t card = late[r], q = card >> 2, below;
                 s = card & 3;
                 below = used[s] & ((1u << q) - 1);
                 if (hw) {

@@ -61,6 +61,25 @@ cdef extern from * nogil:
     static inline uint32_t hr_slot6(uint64_t h) { return HR_SLOT(6, h); }
     static inline uint32_t hr_slot7(uint64_t h) { return HR_SLOT(7, h); }
 
+    /* The batch loops value every hand before they know it is valid (a bad one is flagged and its
+       value discarded), so each index they compute must be in range whatever the bytes: a bucket
+       is any 64-bit hash shifted down into its displacement table, a slot is masked into its
+       value table, and a flush's rank mask has 13 bits. These fail the build if a generated
+       table ever breaks that. */
+    #define HR_CHECK_SLOTS(N, VALUES) typedef char hr_check_##VALUES[ \\
+        (sizeof(hr_hash##N##_displacement) == (sizeof(uint16_t) << (64 - HR_HASH##N##_BUCKET_SHIFT)) \\
+         && sizeof(VALUES) == sizeof(uint16_t) * ((size_t)HR_HASH##N##_SLOT_MASK + 1)) ? 1 : -1];
+    HR_CHECK_SLOTS(3, hr_high3)
+    HR_CHECK_SLOTS(5, hr_high5)
+    HR_CHECK_SLOTS(5, hr_lowa5_5)
+    HR_CHECK_SLOTS(5, hr_low27_5)
+    HR_CHECK_SLOTS(6, hr_high6)
+    HR_CHECK_SLOTS(6, hr_lowa5_6)
+    HR_CHECK_SLOTS(7, hr_high7)
+    HR_CHECK_SLOTS(7, hr_lowa5_7)
+    typedef char hr_check_flush[(sizeof(hr_flush) == 8192 * sizeof(uint16_t)
+                                 && sizeof(hr_low27_flush) == 8192 * sizeof(uint16_t)) ? 1 : -1];
+
     /* The rank mask of the flush suit. At most one suit holds 5 of 7 cards, and its flush beats
        anything the other cards make. */
     static inline uint32_t hr_flush_ranks(uint64_t key, uint64_t mask) {

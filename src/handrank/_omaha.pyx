@@ -2,8 +2,9 @@
 """Compiled Omaha kernels: the best high hand and the best 8-or-better low made of exactly two hole
 cards and exactly three board cards.
 
-The batch loops read the hole and board arrays side by side. Each hand's two card masks flag a
-card repeated in the hole or on the board, and their AND a card in both.
+The batch loops read the hole and board arrays side by side and check each hand before they value
+it: its two card masks flag a card repeated in the hole or on the board, and their AND a card in
+both.
 
 High: on a 5-card board, the board's ranks pick a row of a generated table (by the 5-card perfect
 hash of its rank sum) that holds, for each hole rank pair, the best plain hand of that pair and
@@ -170,62 +171,69 @@ cdef inline uint16_t low8_value(const uint8_t* c, int k, const uint8_t* board_ca
     return hr_omaha_low8[board << 8 | hole]
 
 
-cdef inline uint64_t loop(int game, int k, int nb, const uint8_t* c, const uint8_t* b, Py_ssize_t n,
-                          uint16_t* out) noexcept nogil:
-    # Inlined with constant game, k and nb (below), so each is its own specialised loop. `bad`
-    # collects card_mask's flags and the overlap of each hand's hole and board cards.
-    cdef uint64_t bad = 0, hole_bits, board_bits
+cdef inline Py_ssize_t loop(int game, int k, int nb, const uint8_t* c, const uint8_t* b, Py_ssize_t n,
+                            uint16_t* out) noexcept nogil:
+    # Inlined with constant game, k and nb (below), so each is its own specialised loop. The first
+    # bad hand, or -1. A hand is copied once and checked before any table is read: the tables
+    # hold only distinct valid cards (an id past 51 indexes past hr_omaha_pair, a suit of repeated
+    # cards has too few ranks for its flush), and a card another thread writes after the check
+    # must not reach them.
+    cdef uint8_t hole[6]
+    cdef uint8_t board[5]
+    cdef uint64_t bad, hole_bits, board_bits
     cdef Py_ssize_t i
     for i in range(n):
-        hole_bits = card_mask(c, k, &bad)
-        board_bits = card_mask(b, nb, &bad)
-        bad |= hole_bits & board_bits
+        memcpy(hole, c + i * k, k)
+        memcpy(board, b + i * nb, nb)
+        bad = 0
+        hole_bits = card_mask(hole, k, &bad)
+        board_bits = card_mask(board, nb, &bad)
+        if bad | (hole_bits & board_bits):
+            return i
         if game == GAME_HIGH:
-            out[i] = high_value(c, k, b, nb, hole_bits, board_bits)
+            out[i] = high_value(hole, k, board, nb, hole_bits, board_bits)
         else:
-            out[i] = low8_value(c, k, b, nb)
-        c += k
-        b += nb
-    return bad
+            out[i] = low8_value(hole, k, board, nb)
+    return -1
 
 
-ctypedef uint64_t (*loop_t)(const uint8_t*, const uint8_t*, Py_ssize_t, uint16_t*) noexcept nogil
+ctypedef Py_ssize_t (*loop_t)(const uint8_t*, const uint8_t*, Py_ssize_t, uint16_t*) noexcept nogil
 
-cdef uint64_t high43(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t high43(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_HIGH, 4, 3, c, b, n, o)
-cdef uint64_t high44(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t high44(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_HIGH, 4, 4, c, b, n, o)
-cdef uint64_t high45(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t high45(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_HIGH, 4, 5, c, b, n, o)
-cdef uint64_t high53(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t high53(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_HIGH, 5, 3, c, b, n, o)
-cdef uint64_t high54(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t high54(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_HIGH, 5, 4, c, b, n, o)
-cdef uint64_t high55(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t high55(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_HIGH, 5, 5, c, b, n, o)
-cdef uint64_t high63(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t high63(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_HIGH, 6, 3, c, b, n, o)
-cdef uint64_t high64(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t high64(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_HIGH, 6, 4, c, b, n, o)
-cdef uint64_t high65(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t high65(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_HIGH, 6, 5, c, b, n, o)
-cdef uint64_t low43(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t low43(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_LOW8, 4, 3, c, b, n, o)
-cdef uint64_t low44(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t low44(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_LOW8, 4, 4, c, b, n, o)
-cdef uint64_t low45(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t low45(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_LOW8, 4, 5, c, b, n, o)
-cdef uint64_t low53(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t low53(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_LOW8, 5, 3, c, b, n, o)
-cdef uint64_t low54(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t low54(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_LOW8, 5, 4, c, b, n, o)
-cdef uint64_t low55(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t low55(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_LOW8, 5, 5, c, b, n, o)
-cdef uint64_t low63(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t low63(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_LOW8, 6, 3, c, b, n, o)
-cdef uint64_t low64(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t low64(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_LOW8, 6, 4, c, b, n, o)
-cdef uint64_t low65(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
+cdef Py_ssize_t low65(const uint8_t* c, const uint8_t* b, Py_ssize_t n, uint16_t* o) noexcept nogil:
     return loop(GAME_LOW8, 6, 5, c, b, n, o)
 
 cdef loop_t[2][3][3] LOOPS      # by game, hole size - 4, board size - 3
@@ -235,21 +243,6 @@ LOOPS[GAME_HIGH][2][0], LOOPS[GAME_HIGH][2][1], LOOPS[GAME_HIGH][2][2] = high63,
 LOOPS[GAME_LOW8][0][0], LOOPS[GAME_LOW8][0][1], LOOPS[GAME_LOW8][0][2] = low43, low44, low45
 LOOPS[GAME_LOW8][1][0], LOOPS[GAME_LOW8][1][1], LOOPS[GAME_LOW8][1][2] = low53, low54, low55
 LOOPS[GAME_LOW8][2][0], LOOPS[GAME_LOW8][2][1], LOOPS[GAME_LOW8][2][2] = low63, low64, low65
-
-
-cdef Py_ssize_t first_bad(const uint8_t* c, int k, const uint8_t* b, int nb, Py_ssize_t n) noexcept nogil:
-    # The slow path, taken only after a loop has flagged a bad hand.
-    cdef Py_ssize_t i
-    cdef int j, card
-    cdef uint64_t seen
-    for i in range(n):
-        seen = 0
-        for j in range(k + nb):
-            card = c[i * k + j] if j < k else b[i * nb + j - k]
-            if card >= 52 or (seen >> card) & 1:
-                return i
-            seen |= (<uint64_t>1) << card
-    return -1
 
 
 def batch(int game, const uint8_t[:, ::1] hole, const uint8_t[:, ::1] board, Py_ssize_t start,
@@ -281,8 +274,7 @@ def batch(int game, const uint8_t[:, ::1] hole, const uint8_t[:, ::1] board, Py_
     b = &board[start, 0]
     o = &out[0]
     with nogil:
-        if run(c, b, n, o):
-            bad_row = first_bad(c, k, b, nb, n)
+        bad_row = run(c, b, n, o)
     return bad_row
 
 

@@ -99,6 +99,17 @@ cdef extern from * nogil:
 
     #define HR_SD_BELOW_SIX 0x000F000F000F000FULL
 
+    /* the loops value every hand before they know it is valid: the same guarantee as the high
+       tables' (handrank/_kernels.pxd), that any bytes index inside the tables */
+    HR_CHECK_SLOTS(5, hr_shortdeck_standard5)
+    HR_CHECK_SLOTS(6, hr_shortdeck_standard6)
+    HR_CHECK_SLOTS(7, hr_shortdeck_standard7)
+    HR_CHECK_SLOTS(5, hr_shortdeck_triton5)
+    HR_CHECK_SLOTS(6, hr_shortdeck_triton6)
+    HR_CHECK_SLOTS(7, hr_shortdeck_triton7)
+    typedef char hr_sd_check_flush[(sizeof(hr_shortdeck_standard_flush) == 8192 * sizeof(uint16_t)
+                                    && sizeof(hr_shortdeck_triton_flush) == 8192 * sizeof(uint16_t)) ? 1 : -1];
+
     static inline uint32_t hr_sd_flush_ranks(uint64_t key, uint64_t mask) {
         if (key & 0x8) return mask & 0x1fff;
         if (key & 0x80) return (mask >> 16) & 0x1fff;

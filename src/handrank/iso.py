@@ -38,6 +38,11 @@ _MASK64 = _UINT64_MAX
 
 # The largest direct configuration table (entries) before a hash table is used instead.
 _DIRECT_ENTRIES = 1 << 20
+# The most partial deals the tables' build may list (see _configurations): about 400 bytes each,
+# a million take a few seconds and 400 MB; [2, 2, 2, 2, 2, 1, 1, 1]'s 6.4 million took 3 minutes
+# and 2.4 GB.
+_MAX_DEALS = 1 << 20
+_BYTES_PER_DEAL = 400
 
 
 class _Round:
@@ -159,7 +164,20 @@ def _checked_structure(cards_per_round: object) -> tuple[int, ...]:
         left -= n
     if hands > 24 * (_UINT64_MAX + 1):
         raise ValueError(f"cards_per_round {counts}: the indices do not fit in 64 bits")
+    # _configurations lists every split of each round's cards over the four suits, round after
+    # round: the product of the splits per round is what its last round lists, known up front
+    deals = math.prod(_split_count(n) for n in counts)
+    if deals > _MAX_DEALS:
+        raise ValueError(f"cards_per_round {counts}: building the tables would list {deals:,} partial "
+                         f"deals (about {deals * _BYTES_PER_DEAL / 1e9:.1f} GB); the limit is "
+                         f"{_MAX_DEALS:,} (about {_MAX_DEALS * _BYTES_PER_DEAL / 1e9:.1f} GB)")
     return tuple(int(n) for n in counts)
+
+
+def _split_count(n: int) -> int:
+    """How many ways _configurations splits a round of n cards over the four suits (at most 13 in
+    a suit)."""
+    return sum(1 for s in itertools.product(range(min(n, 13) + 1), repeat=3) if sum(s) <= n)
 
 
 def _checked_round(value: object, rounds: int) -> int:
@@ -241,7 +259,8 @@ class Indexer:
         array (k: the cards of rounds 0..round). An index out of range raises ValueError naming
         its row."""
         r = _checked_round(round, self.rounds)
-        arr = np.asarray(indices)
+        # a copy: an index another thread writes after the checks below must never reach the loop
+        arr = np.array(indices)
         if arr.dtype.kind not in "iu" and not (arr.size == 0 and arr.dtype.kind == "f"):
             raise TypeError(f"indices must be an integer array, got dtype {arr.dtype}")
         if arr.ndim != 1:

@@ -127,7 +127,9 @@ def _evaluate_batch(game: int, hole: npt.ArrayLike, board: npt.ArrayLike, thread
 
 def _row_error(hole: npt.NDArray[Any], board: npt.NDArray[Any]) -> ValueError:
     """The error for the first row with an id outside 0..51 or a card repeated in its hole, on
-    its board or in both."""
+    its board or in both. It reads a copy of the cards: another thread writing them now must not
+    turn the row found bad into one that reads well."""
+    hole, board = hole.copy(), board.copy()
     rows = np.sort(np.concatenate((hole, board), axis=1), axis=1)
     bad = (rows[:, 1:] == rows[:, :-1]).any(axis=1) | (rows[:, -1] > 51)
     found = np.flatnonzero(bad)

@@ -80,7 +80,9 @@ def evaluate_batch(cards: npt.ArrayLike, *, rules: str = "standard",
 
 def _row_error(arr: npt.NDArray[Any]) -> ValueError:
     """The error for the first row with a repeated card, an id outside 0..51 or a card below
-    the 6."""
+    the 6. It reads a copy of the cards: another thread writing them now must not turn the row
+    found bad into one that reads well."""
+    arr = arr.copy()
     rows = np.sort(arr, axis=1)
     bad = (rows[:, 1:] == rows[:, :-1]).any(axis=1) | (rows[:, 0] < LOWEST_CARD) | (rows[:, -1] > 51)
     found = np.flatnonzero(bad)
