@@ -38,8 +38,8 @@ def test_build_says_when_the_table_could_not_be_cached(capsys, tmp_path, monkeyp
         street, np.full(size, 0.5), np.full(size, 0.25)))
     status, out, err = run(capsys, "ehs", "--build", "flop")
     assert status == 0 and err == ""
-    assert out == (f"flop: 1,286,792 hands, not cached (could not write {blocked / 'cache' / 'ehs-flop-v1.npy'}): "
-                   "built again next time\n")
+    where = blocked / "cache" / "ehs-flop-v1.npy"
+    assert out == f"flop: 1,286,792 hands, not cached (could not write {where}): built again next time\n"
     monkeypatch.setenv("HANDRANK_CACHE_DIR", str(tmp_path))
     status, out, _ = run(capsys, "ehs", "--build", "flop")
     assert status == 0 and out == f"flop: 1,286,792 hands, cached in {tmp_path / 'ehs-flop-v1.npy'}\n"
