@@ -1,13 +1,17 @@
 """What handrank builds once and keeps in a cache directory (Chinese poker's opponent tables,
-chinese.ev): a path that is not a regular file is damaged, never opened for reading (a FIFO would
-block the process forever), and HANDRANK_CACHE_DIR is read as the shell would ("~/x")."""
+chinese.ev; the EHS tables): a path that is not a regular file is damaged, never opened for
+reading (a FIFO would block the process forever), HANDRANK_CACHE_DIR is read as the shell would
+("~/x"), and no temporary file of a save outlives it (interrupted, or its writer killed)."""
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from handrank import _cache
 from handrank.chinese import ev
 
 from test_chinese_fixes import built, run_ev  # noqa: F401 (built: a fixture)
@@ -73,3 +77,45 @@ def test_no_literal_tilde_folder_is_made(built, tmp_path):
     assert process.returncode == 0, process.stderr
     assert list(work.iterdir()) == []
     assert [p.name for p in (home / "x").iterdir()] == [name]
+
+
+def _temp_files(directory):
+    return sorted(p.name for p in directory.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_an_interrupted_save_leaves_no_temporary_file(tmp_path, monkeypatch):
+    # a Ctrl-C while the river EHS table was written left its 985 MB temporary file for good
+    def interrupted(f, arr, allow_pickle):
+        f.write(b"\x93NUMPY half a table")
+        assert _temp_files(tmp_path)                # the write is under way in a temporary file
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_cache.np, "save", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        _cache.save_array(tmp_path / "ehs-river-v1.npy", np.zeros(4, dtype=np.float32))
+    assert list(tmp_path.iterdir()) == []
+
+
+def _dead_pid():
+    process = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                             capture_output=True, text=True, check=True)
+    return int(process.stdout)
+
+
+def test_the_next_save_sweeps_the_temporary_files_no_live_writer_holds(tmp_path):
+    host = _cache._host()
+    stale = [f"ehs-river-v1.{_dead_pid()}-{host}.abcd1234.tmp",      # a writer killed mid-write
+             "ehs-turn-v1.k2j4_x9q.tmp"]                              # an older version's, old
+    kept = [f"ehs-flop-v1.{os.getpid()}-{host}.zz99aa00.tmp",         # a live writer's
+            "chinese-rows-0123456789abcdef.q1w2e3r4.tmp",             # an older version's, recent
+            "notes.tmp", "ehs-river-v0.npy"]                          # not save_array's temporaries
+    for name in stale + kept:
+        (tmp_path / name).write_bytes(b"x")
+    day_ago = time.time() - 24 * 3600
+    os.utime(tmp_path / stale[1], (day_ago, day_ago))
+    if sys.platform == "win32":         # no pid check there (os.kill(pid, 0) sends a Ctrl-C): age
+        os.utime(tmp_path / stale[0], (day_ago, day_ago))
+    os.utime(tmp_path / "notes.tmp", (day_ago, day_ago))
+    _cache.save_array(tmp_path / "ehs-flop-v1.npy", np.arange(3.0))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kept + ["ehs-flop-v1.npy"])
+    assert np.array_equal(np.load(tmp_path / "ehs-flop-v1.npy"), np.arange(3.0))

@@ -148,6 +148,36 @@ def test_a_damaged_cache_file_is_rebuilt_not_trusted(tmp_path, monkeypatch):
     assert ehs._cached("river") is None
 
 
+def _flop_file(ehs_values, ehs2_values=0.25):
+    size = Indexer([2, 3]).size(1)
+    np.save(ehs._cache_file("flop"), np.stack([np.full(size, ehs_values, dtype=np.float32),
+                                               np.full(size, ehs2_values, dtype=np.float32)]))
+
+
+def test_a_cached_table_with_values_outside_0_1_is_rebuilt_not_trusted(tmp_path, monkeypatch):
+    monkeypatch.setenv("HANDRANK_CACHE_DIR", str(tmp_path))
+    _flop_file(0.5)
+    assert ehs._cached("flop").lookup("As Ah", "2c 3d 7h") == (0.5, 0.25)
+    size = Indexer([2, 3]).size(1)
+    for damage in (np.nan, 1.5, -0.25, np.inf):
+        values = np.full((2, size), 0.5, dtype=np.float32)
+        values[1, size - 7] = damage                   # one entry, near the end, of ehs2
+        np.save(ehs._cache_file("flop"), values)
+        assert ehs._cached("flop") is None, damage
+
+
+def test_lookup_keeps_one_indexer(monkeypatch):
+    size = Indexer([2, 3]).size(1)
+    table = ehs.EhsTable("flop", np.arange(size, dtype=np.float32) / size, np.zeros(size, dtype=np.float32))
+    expected = (float(table.ehs[Indexer([2, 3]).index("As Ah 2c 3d 7h")]), 0.0)
+    assert table.lookup("As Ah", "2c 3d 7h") == expected
+    made = []
+    monkeypatch.setattr(ehs, "Indexer", lambda rounds: made.append(rounds) or Indexer(rounds))
+    for _ in range(3):
+        assert table.lookup("Ah As", "3d 2c 7h") == expected
+    assert made == [] and table.indexer is table.indexer    # it used to build one per call (ms)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("HANDRANK_EHS_FULL"), reason="builds the full tables (minutes, 4 GB): "
                     "set HANDRANK_EHS_FULL=1")

@@ -28,6 +28,23 @@ def test_table_lookup_reads_the_cached_table(capsys, tmp_path, monkeypatch):
     assert status == 0 and out.startswith("flop: 1,286,792 hands, cached in ")
 
 
+def test_build_says_when_the_table_could_not_be_cached(capsys, tmp_path, monkeypatch):
+    blocked = tmp_path / "a file"
+    blocked.write_bytes(b"")
+    monkeypatch.setenv("HANDRANK_CACHE_DIR", str(blocked / "cache"))       # cannot be made
+    size = ehs._indexer(3).size(1)
+    # the flop's build (100 s) stood in for by its last step, the store that fails
+    monkeypatch.setattr(ehs, "ehs_table", lambda street, progress: ehs._store(
+        street, np.full(size, 0.5), np.full(size, 0.25)))
+    status, out, err = run(capsys, "ehs", "--build", "flop")
+    assert status == 0 and err == ""
+    where = blocked / "cache" / "ehs-flop-v1.npy"
+    assert out == f"flop: 1,286,792 hands, not cached (could not write {where}): built again next time\n"
+    monkeypatch.setenv("HANDRANK_CACHE_DIR", str(tmp_path))
+    status, out, _ = run(capsys, "ehs", "--build", "flop")
+    assert status == 0 and out == f"flop: 1,286,792 hands, cached in {tmp_path / 'ehs-flop-v1.npy'}\n"
+
+
 @pytest.mark.parametrize("argv, status, message", [
     (["ehs"], 2, "give HOLE and BOARD"),
     (["ehs", "As Ks"], 2, "BOARD is missing"),

@@ -3,6 +3,7 @@ where it lives, reading a file without trusting it, and writing one whole or not
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from typing import TYPE_CHECKING, Any
@@ -58,23 +59,87 @@ def read_array(path: Path, *, mmap: bool = False) -> npt.NDArray[Any] | None:
     return arr
 
 
+# A temporary file older than this is no live writer's (the largest, the river EHS table's 985 MB,
+# takes minutes), whatever its name says.
+_STALE_SECONDS = 6 * 3600
+# save_array's temporary files: the target's stem, the writer's pid and host (older versions wrote
+# neither), mkstemp's 8 characters
+_TEMP_NAME = re.compile(r"[\w-]+\.(?:(?P<pid>\d+)-(?P<host>[\w-]*)\.)?[a-z0-9_]{8}\.tmp")
+
+
+def _host() -> str:
+    import socket
+
+    return re.sub(r"[^\w-]", "_", socket.gethostname())
+
+
+def _pid_alive(pid: int) -> bool:
+    if sys.platform == "win32":     # signal 0 there is CTRL_C_EVENT: only the age tells
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:                 # alive, another user's
+        return True
+    return True
+
+
+def _remove(path: str | Path) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def sweep_stale(directory: Path) -> None:
+    """Remove the temporary files of save_array no live writer holds: named with a pid of this
+    host that is gone (a writer killed or interrupted before it could clean up), or untouched
+    for _STALE_SECONDS (an older version's names, another host's, a reused pid)."""
+    import time
+
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return
+    host, now = _host(), time.time()
+    for entry in entries:
+        match = _TEMP_NAME.fullmatch(entry.name)
+        if match is None:
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            old = now - entry.stat(follow_symlinks=False).st_mtime > _STALE_SECONDS
+        except OSError:
+            continue
+        orphan = match["pid"] is not None and match["host"] == host and not _pid_alive(int(match["pid"]))
+        if old or orphan:
+            _remove(entry.path)
+
+
 def save_array(path: Path, arr: npt.NDArray[Any]) -> None:
     """Write the file whole or not at all: into a temporary file of the same directory, then
     renamed over `path` (atomic, so a crash or another process writing at once never leaves
-    half a file). A directory we cannot write only means the array is rebuilt next time."""
+    half a file). The temporary file goes whatever stops the write (Ctrl-C included), and the
+    ones a killed writer left are swept first. A directory we cannot write only means the array
+    is rebuilt next time."""
     import tempfile
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, partial = tempfile.mkstemp(prefix=path.stem + ".", suffix=".tmp", dir=path.parent)
+        sweep_stale(path.parent)
+        fd, partial = tempfile.mkstemp(prefix=f"{path.stem}.{os.getpid()}-{_host()}.", suffix=".tmp",
+                                       dir=path.parent)
     except OSError:
         return
     try:
-        with os.fdopen(fd, "wb") as f:
-            np.save(f, arr, allow_pickle=False)
-        os.replace(partial, path)
-    except OSError:
         try:
-            os.remove(partial)
-        except OSError:
-            pass
+            with os.fdopen(fd, "wb") as f:
+                np.save(f, arr, allow_pickle=False)
+            os.replace(partial, path)
+        except BaseException:
+            _remove(partial)
+            raise
+    except OSError:
+        pass

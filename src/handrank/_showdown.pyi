@@ -2,6 +2,7 @@ import numpy as np
 import numpy.typing as npt
 
 BAD_BOARD: int
+BAD_TOTAL: int
 
 # Cython's doctest table, present (empty) in every compiled module.
 __test__: dict[str, str]

@@ -15,7 +15,10 @@ On the river, each hero combo against a villain range: ``river_equity`` (win + t
 of the villain weight that shares no card with the combo) and ``river_payoffs`` (the weights it
 beats, ties and loses to). Both sort the combos by strength once and read every result from
 running sums, removing the combos that share a card with the hero's through per-card sums: one
-pass over 1326 combos instead of 1326 x 1326 pairs.
+pass over 1326 combos instead of 1326 x 1326 pairs. Where that subtraction would cancel (most of
+the weight blocked, say a weight 1e16 times the rest), the result is summed again directly over
+the combos it counts, so every result is good to 1e-11 of itself whatever the weights: weights
+are never negative and equities never leave [0, 1].
 
 >>> villain = range_weights("QQ+, AKs")
 >>> eq = river_equity("Kd 7s 2c 3h 9d", "random", villain)
@@ -166,6 +169,9 @@ def _weights_fast(spec: RangeLike, what: str) -> Weights:
 def _raise_for(bad: int, hero: Weights, villain: Weights) -> None:
     if bad == _showdown.BAD_BOARD:      # pragma: no cover - _board checked the cards
         raise AssertionError("a bad board passed the checks")
+    if bad == _showdown.BAD_TOTAL:
+        raise ValueError("villain: the weights add up past the largest float (1.8e308); "
+                         "scale them down")
     what, weights = ("hero", hero) if bad < COMBO_COUNT else ("villain", villain)
     range_weights(weights, what)        # raises, naming the combo
     raise AssertionError("a bad weight went unnamed")   # pragma: no cover

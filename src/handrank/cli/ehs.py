@@ -68,7 +68,12 @@ def run(args: argparse.Namespace) -> int:
         if args.build is not None:
             table = ehs.ehs_table(args.build, progress=bars)
             bars.close()
-            print(f"{args.build}: {table.ehs.size:,} hands, cached in {ehs._cache_file(args.build)}")
+            where = ehs._cache_file(args.build)
+            # the build keeps going when the cache cannot be written (the table is then rebuilt
+            # next time): say which happened
+            kept = f"cached in {where}" if ehs._cached(args.build) is not None else \
+                f"not cached (could not write {where}): built again next time"
+            print(f"{args.build}: {table.ehs.size:,} hands, {kept}")
         if args.hole is not None:
             return _hand(args, bars)
     finally:
