@@ -70,7 +70,8 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
     `game`: "holdem" (the default), or "omaha" (4, 5 or 6 hole cards, read from the hands),
     "omaha8" (hi-lo 8-or-better), "shortdeck" or "shortdeck-triton" (the 36-card deck); in those
     a player is an exact hand, a weighted list of exact hands ({hand: weight}) or "random" (see
-    handrank.equity.variants), and `progress` is called once, at the end."""
+    handrank.equity.variants), `exact=True` refuses more than variants.EXACT_MAX showdowns, and
+    `progress` is called once, at the end."""
     if not isinstance(game, str):
         raise TypeError(f"game must be a str, not {type(game).__name__}")
     if game != "holdem" and game not in variants.GAMES:
