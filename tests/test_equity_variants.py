@@ -143,9 +143,9 @@ def test_exact_heads_up_plo4_preflop_counts_every_board():
     (["As Ad Kh Kd", "Js Ts 9h As"], "", "omaha", ValueError, "As is dealt twice"),
     (["As 5d", "Kh Kd"], "", "shortdeck", ValueError, "5d is not in the short deck"),
     (["As Kd", "Qh Qd"], "2c 7d 9s", "shortdeck", ValueError, "2c is not in the short deck"),
-    (["As Kd", {"Qh Qd": -1}], "", "shortdeck", ValueError, "must be a positive number"),
+    (["As Kd", {"Qh Qd": -1}], "", "shortdeck", ValueError, "player 2: Qh Qd: a weight must be positive and finite, got -1"),
     (["As Kd", {}], "", "shortdeck", ValueError, "at least one hand"),
-    (["As Kd Qh Qd"], "", "omaha", ValueError, "at least 2 players"),
+    (["As Kd Qh Qd"], "", "omaha", ValueError, "2 to 10 players"),
     (["As Kd", "Qh Qd"], "", "stud", ValueError, "game must be"),
     (["As Kd", "Qh Qd"], "", 7, TypeError, "game must be a str"),
 ])

@@ -15,7 +15,7 @@ import numpy as np
 from handrank import _batch
 from handrank.cards import card_str, cards as parse_cards
 from handrank.equity import _equity, variants
-from handrank.equity.deal import Groups, boards, fold_suits, group
+from handrank.equity.deal import NO_WEIGHT, Groups, boards, fold_suits, group
 from handrank.equity.range import Range
 from handrank.equity.result import Result
 
@@ -57,39 +57,49 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
               samples: int | None = None, stderr: float | None = None, seed: int | None = None,
               threads: int | None = None, progress: Progress | None = None,
               game: str = "holdem") -> Result:
-    """Each player's equity. A player is an exact hand (``"AsKs"``, ``["As", "Ks"]``, ids) or a
-    range (notation text or a `Range`). `board`: 0, 3, 4 or 5 cards; `dead`: cards out of play.
+    """Each player's equity. `players`: a list of 2 to 10 (MAX_PLAYERS), not one string; a player
+    is an exact hand (``"AsKs"``, ``["As", "Ks"]``, ids) or a range (notation text or a `Range`).
+    `board`: 0, 3, 4 or 5 cards; `dead`: cards out of play.
 
     `exact=None` enumerates every deal and board when there are at most EXACT_LIMIT showdowns
     and samples otherwise; `exact=True` always enumerates (up to EXACT_MAX showdowns, refused
     above), `exact=False` always samples: to the standard error `stderr` (default 1e-3, the
     largest over players) or `samples` showdowns (at most MAX_SAMPLES). Sampling is reproducible
-    for one `seed` and one thread count. `threads`: default all cores for big jobs.
+    for one `seed` (0 to 2**64 - 1) and one thread count. `threads`: default all cores for big jobs.
     `progress(done, total)` is called as parts finish, from the calling thread.
 
     `game`: "holdem" (the default), or "omaha" (4, 5 or 6 hole cards, read from the hands),
     "omaha8" (hi-lo 8-or-better), "shortdeck" or "shortdeck-triton" (the 36-card deck); in those
     a player is an exact hand, a weighted list of exact hands ({hand: weight}) or "random" (see
-    handrank.equity.variants), and `progress` is called once, at the end."""
+    handrank.equity.variants), `exact=True` refuses more than variants.EXACT_MAX showdowns, and
+    `progress` is called once, at the end."""
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a str, not {type(game).__name__}")
+    if game != "holdem" and game not in variants.GAMES:
+        raise ValueError(f"game must be 'holdem' or one of {', '.join(variants.GAMES)}, got {game!r}")
     board_ids = _cards(board, "board")
     dead_ids = _cards(dead, "dead cards")
-    if game != "holdem":
-        return _variant(players, board_ids, dead_ids, game, exact, samples, stderr, seed, threads,
-                        progress)
     if len(board_ids) not in (0, 3, 4, 5):
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board_ids)}")
     clash = set(board_ids) & set(dead_ids)
     if clash:
         raise ValueError(f"{card_str(min(clash))} is both on the board and dead")
+    # one str is not a list of players: taken as one, each of its characters would be a seat
     if not isinstance(players, (list, tuple)) and (isinstance(players, (str, Range))
                                                    or not isinstance(players, Sequence)):
-        raise TypeError("players is a list of hands or ranges, one per player")
+        raise TypeError(f"players is a list of hands or ranges, one per player, not a {type(players).__name__}")
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
+    exact, samples, seed = _check_options(exact, samples, stderr, seed, progress)
+    if game != "holdem":
+        found = variants.calculate(list(players), board_ids, dead_ids, game, exact=exact, samples=samples,
+                                   stderr=stderr, seed=seed, threads=threads)
+        if progress is not None:
+            progress(1, 1)
+        return found
     if 2 * len(players) + 5 + len(dead_ids) > 52:
         raise ValueError(f"too many players for the deck: {len(players)} players, 5 board cards "
                          f"and {len(dead_ids)} dead cards need more than 52 cards")
-    exact, samples, seed = _check_options(exact, samples, stderr, seed, progress)
     seats = [_seat(p, i) for i, p in enumerate(players)]
     out = board_ids + dead_ids
     fixed = [s for s in seats if isinstance(s, list)]
@@ -122,26 +132,6 @@ def calculate(players: Sequence[Player], board: str | Iterable[str | int] = "",
     if sampling:
         return _sample(groups, board_arr, out_mask, labels, samples, stderr, seed, threads, progress)
     return _enumerate(groups, board_arr, out_mask, labels, threads, progress)
-
-
-def _variant(players: Sequence[Player], board: list[int], dead: list[int], game: str,
-             exact: bool | None, samples: int | None, stderr: float | None, seed: int | None,
-             threads: int | None, progress: Progress | None) -> Result:
-    """`calculate` for a game of handrank.equity.variants."""
-    if not isinstance(game, str):
-        raise TypeError(f"game must be a str, not {type(game).__name__}")
-    if len(board) not in (0, 3, 4, 5):
-        raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}")
-    clash = set(board) & set(dead)
-    if clash:
-        raise ValueError(f"{card_str(min(clash))} is both on the board and dead")
-    exact, samples, seed = _check_options(exact, samples, stderr, seed, progress)
-    found = variants.calculate(list(players), board, dead, game, exact=exact, samples=samples,
-                               stderr=stderr, seed=None if seed is None else seed % (1 << 64),
-                               threads=threads, exact_max=EXACT_MAX)
-    if progress is not None:
-        progress(1, 1)
-    return found
 
 
 # ----------------------------------------------------------------------------- input
@@ -237,18 +227,26 @@ def _check_options(exact: bool | None, samples: int | None, stderr: float | None
             raise TypeError(f"samples must be an int, not {type(samples).__name__}")
         samples = int(samples)
         if not 1 <= samples <= MAX_SAMPLES:
-            got = samples if abs(samples) < 10**30 else f"a {samples.bit_length()}-bit number"
-            raise ValueError(f"samples must be 1 to {MAX_SAMPLES:,} (MAX_SAMPLES), got {got}")
+            raise ValueError(f"samples must be 1 to {MAX_SAMPLES:,} (MAX_SAMPLES), got {_shown_int(samples)}")
     if stderr is not None:
         if isinstance(stderr, bool) or not isinstance(stderr, (int, float, np.integer, np.floating)):
             raise TypeError(f"stderr must be a number, not {type(stderr).__name__}")
         if not 0 < stderr < 1:
             raise ValueError(f"stderr must be between 0 and 1, got {stderr}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        seed = int(seed)
+        if not 0 <= seed < 1 << 64:        # the generators' state is seeded from 64 bits
+            raise ValueError(f"seed must be 0 to 2**64 - 1, got {_shown_int(seed)}")
     if progress is not None and not callable(progress):
         raise TypeError("progress must be a callable (done, total) or None")
-    return exact, samples, None if seed is None else int(seed)
+    return exact, samples, seed
+
+
+def _shown_int(n: int) -> str:
+    """An int for an error message: its digits, or its size when they would be too many."""
+    return str(n) if abs(n) < 10**30 else f"a {n.bit_length()}-bit number"
 
 
 def _threads(threads: int | None, work: float) -> int:
@@ -333,7 +331,7 @@ def _sample(groups: Groups, board: npt.NDArray[np.uint8], out_mask: int, labels:
     nthreads = _threads(threads, math.inf if samples is None else samples)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    states = [np.array(_equity.seed_state(seed % (1 << 64), t), dtype=np.uint64) for t in range(nthreads)]
+    states = [np.array(_equity.seed_state(seed, t), dtype=np.uint64) for t in range(nthreads)]
     tallies = [np.zeros(1 << n) for _ in range(nthreads)]
     moments = [np.zeros(2 * n + 2) for _ in range(nthreads)]
     rejected = [0] * nthreads
@@ -443,7 +441,6 @@ def _winners(players: int) -> list[tuple[int, tuple[int, ...]]]:
 def _result(labels: tuple[str, ...], tally: _Tally, exact: bool) -> Result:
     n = tally.total
     if not n > 0:
-        raise ValueError("no deal has a weight above zero: the products of the players' weights "
-                         "underflow (weights more than 1e300 apart)")
+        raise ValueError(NO_WEIGHT)
     return Result(labels, tuple(x / n for x in tally.share), tuple(x / n for x in tally.win),
                   tuple(x / n for x in tally.tie), n, exact)

@@ -25,6 +25,9 @@ JOIN_LIMIT = 1 << 17
 # A player's weights are used as they are while they lie in 2^-64..2^64: a product of ten of them
 # and its sums over deals and boards stay far inside a double's range.
 WEIGHT_RANGE = (2.0 ** -64, 2.0 ** 64)
+# When every deal that fits weighs 0 once scaled() (the products of weights far apart underflow).
+NO_WEIGHT = ("no deal has a weight above zero: the products of the players' weights underflow "
+             "(weights more than 1e300 apart)")
 
 
 def card_bits(ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:

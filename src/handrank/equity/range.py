@@ -14,6 +14,8 @@ last weight.
 """
 from __future__ import annotations
 
+import math
+import numbers
 import re
 from collections.abc import Iterable, Iterator
 
@@ -87,7 +89,7 @@ class Range:
                 if len(ids) != 2:
                     raise ValueError(f"a combo is two cards, got {len(ids)} in "
                                      f"{shown(combo) if isinstance(combo, str) else repr(combo)}")
-                weights[_combo(*ids)] = _check_weight(weight, repr(combo))
+                weights[_combo(*ids)] = check_weight(weight, repr(combo))
             text = None
         else:
             raise TypeError(f"a range is range notation text, a Range or a dict of combos to "
@@ -159,12 +161,19 @@ class Range:
 
 
 # ----------------------------------------------------------------------------- parsing
-def _check_weight(weight: object, term: str) -> float:
-    if isinstance(weight, bool) or not isinstance(weight, (int, float)):
-        raise TypeError(f"{term}: a weight is a number, not {type(weight).__name__}")
-    w = float(weight)
-    if not 0 < w < float("inf"):
-        raise ValueError(f"{term}: a weight must be positive and finite, got {weight}")
+def check_weight(weight: object, where: str) -> float:
+    """A weight as a float: any real number (int, float, Fraction, numpy's) that is positive and
+    finite as a float; TypeError or ValueError starting with `where` otherwise."""
+    if isinstance(weight, bool) or not isinstance(weight, numbers.Real):
+        raise TypeError(f"{where}: a weight is a real number (int, float, Fraction), not {type(weight).__name__}")
+    try:
+        w = float(weight)
+    except OverflowError:       # an int or a Fraction past a float's range (10**400), too long to show
+        sign = "-" if weight < 0 else ""
+        raise ValueError(f"{where}: a weight must be positive and finite, got {sign}a number past "
+                         "a float's range") from None
+    if not 0 < w < math.inf:
+        raise ValueError(f"{where}: a weight must be positive and finite, got {w:g}")
     return w
 
 
@@ -179,7 +188,7 @@ def _parse(text: str) -> dict[Combo, float]:
         if sep:
             if not _WEIGHT.fullmatch(weight_text):
                 raise ValueError(f"{shown(term)}: the weight after ':' must be a number like 0.5")
-            weight = _check_weight(float(weight_text), shown(term))
+            weight = check_weight(float(weight_text), shown(term))
         for combo in _term_combos(body, term):
             weights[combo] = weight
     return weights

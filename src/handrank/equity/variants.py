@@ -25,6 +25,8 @@ import numpy as np
 
 from handrank import omaha, shortdeck
 from handrank.cards import card_str, cards as parse_cards, hand_str
+from handrank.equity.deal import NO_WEIGHT, scaled
+from handrank.equity.range import check_weight
 from handrank.equity.result import Result
 
 if TYPE_CHECKING:
@@ -32,9 +34,17 @@ if TYPE_CHECKING:
 
 GAMES = ("omaha", "omaha8", "shortdeck", "shortdeck-triton")
 # `exact=None` enumerates when deals x boards is at most this many showdowns and there are at most
-# EXACT_DEALS deals (each deal costs a Python step; exact=True enumerates whatever the count).
+# EXACT_DEALS deals (each deal costs a Python step).
 EXACT_LIMIT = 20_000_000
 EXACT_DEALS = 20_000
+# `exact=True` refuses jobs above EXACT_MAX showdowns, each deal counting as DEAL_SHOWDOWNS more (its
+# Python step costs about as much as that many boards): about an hour on a core, the hours that
+# hold'em's equity.EXACT_MAX stands for in its compiled walk. Measured on one core of a busy 2-core
+# AMD EPYC: 2 to 6 M showdowns a second, about 0.3 ms a deal (a PLO hand against random on the
+# river: 123,410 deals of one board in 33 to 36 s).
+EXACT_MAX = 10**10
+"""`exact=True` refuses jobs above this many showdowns (a deal counting as DEAL_SHOWDOWNS)."""
+DEAL_SHOWDOWNS = 1000
 DEFAULT_STDERR = 1e-3
 ROUND = 1 << 15             # Monte Carlo deals drawn per round
 MAX_SAMPLES = 1 << 28       # a stderr target that needs more than this many showdowns stops here
@@ -51,20 +61,13 @@ class _Seat:
 
 def calculate(players: Sequence[object], board: Sequence[int], dead: Sequence[int], game: str,
               *, exact: bool | None, samples: int | None, stderr: float | None, seed: int | None,
-              threads: int | None, exact_max: float) -> Result:
-    """Each player's equity in `game` (one of GAMES); board and dead cards as checked ids, and
-    the options as `equity.calculate` checked them; `exact=True` refuses more than `exact_max`
-    showdowns."""
-    if game not in GAMES:
-        raise ValueError(f"game must be 'holdem' or one of {', '.join(GAMES)}, got {game!r}")
+              threads: int | None) -> Result:
+    """Each player's equity in `game` (one of GAMES): the players, board and dead cards (as ids)
+    and the options as `equity.calculate` checked them."""
     deck = SHORT_DECK if game.startswith("shortdeck") else FULL_DECK
     for c in [*board, *dead]:
         if c not in deck:
             raise ValueError(f"{card_str(c)} is not in the short deck (6 through A)")
-    if not isinstance(players, (list, tuple)):
-        raise TypeError("players is a list of hands, weighted hand lists or 'random', one per player")
-    if len(players) < 2:
-        raise ValueError(f"equity needs at least 2 players, got {len(players)}")
     seats = [_seat(p, i, game, deck) for i, p in enumerate(players)]
     sizes = {len(h) for s in seats for h in s.hands}
     if len(sizes) > 1:
@@ -76,8 +79,10 @@ def calculate(players: Sequence[object], board: Sequence[int], dead: Sequence[in
         repeated = next(c for c in taken if taken.count(c) > 1)
         raise ValueError(f"{card_str(repeated)} is dealt twice (hands, board and dead cards)")
     if len(seats) * k + 5 + len(dead) > len(deck):
+        most = (len(deck) - 5 - len(dead)) // k
         raise ValueError(f"too many players for the deck: {len(seats)} hands of {k} cards, 5 board "
-                         f"cards and {len(dead)} dead cards")
+                         f"cards and {len(dead)} dead cards need {len(seats) * k + 5 + len(dead)} of its "
+                         f"{len(deck)} cards (at most {most} players)")
     labels = tuple(s.label for s in seats)
     out = [*board, *dead]
     sampling = exact is False or (exact is None and (samples is not None or stderr is not None))
@@ -85,9 +90,10 @@ def calculate(players: Sequence[object], board: Sequence[int], dead: Sequence[in
         deals, boards = _sizes(seats, k, deck, out, len(board))
         if exact is None and (deals * boards > EXACT_LIMIT or deals > EXACT_DEALS):
             sampling = True
-        elif exact and deals * boards > exact_max:
-            raise ValueError(f"exact enumeration of {deals * boards:.3g} showdowns is above the limit of "
-                             f"{exact_max:.0e} (equity.EXACT_MAX): sample instead")
+        elif exact and deals * (boards + DEAL_SHOWDOWNS) > EXACT_MAX:
+            raise ValueError(f"exact enumeration of {deals * boards:.3g} showdowns in {deals:.3g} deals is "
+                             f"above the limit of {EXACT_MAX:.0e} showdowns, a deal counting as "
+                             f"{DEAL_SHOWDOWNS:,} more (equity.variants.EXACT_MAX): sample instead")
     if sampling:
         return _sample(seats, k, deck, list(board), out, game, labels, samples, stderr, seed, threads)
     return _enumerate(seats, k, deck, list(board), out, game, labels, threads)
@@ -101,17 +107,15 @@ def _seat(player: object, index: int, game: str, deck: Sequence[int]) -> _Seat:
         hands, weights = [], []
         for text, weight in player.items():
             hands.append(_hand(text, game, deck, where))
-            if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not (
-                    math.isfinite(weight) and weight > 0):
-                raise ValueError(f"{where}: the weight of {hand_str(hands[-1])} must be a positive number, "
-                                 f"got {weight!r}")
-            weights.append(float(weight))
+            weights.append(check_weight(weight, f"{where}: {hand_str(hands[-1])}"))
         if not hands:
             raise ValueError(f"{where}: a weighted list holds at least one hand")
         if len({frozenset(h) for h in hands}) != len(hands):
             raise ValueError(f"{where}: a hand is listed twice")
         label = ", ".join(f"{hand_str(h)}:{w:g}" for h, w in zip(hands, weights))
-        return _Seat(label, tuple(hands), tuple(weights))
+        # scaled as hold'em's are, so that the products of the players' weights and their sums
+        # stay inside a double's range (1e200 twice overflows, 1e-200 twice underflows)
+        return _Seat(label, tuple(hands), tuple(scaled(np.array(weights)).tolist()))
     hand = _hand(player, game, deck, where)
     return _Seat(hand_str(hand), (hand,), (1.0,))
 
@@ -237,11 +241,15 @@ def _enumerate(seats: list[_Seat], k: int, deck: Sequence[int], board: list[int]
         else:
             choices.append([(h, 1.0) for h in itertools.combinations(free, k)])
     board_arr = np.array(board, dtype=np.uint8)
+    fits = False
     for deal in itertools.product(*choices):
         held = [c for hand, _ in deal for c in hand]
         if len(set(held)) != len(held) or set(held) & set(out):
             continue
+        fits = True
         weight = math.prod(w for _, w in deal)
+        if not weight:      # underflowed: its boards count for nothing
+            continue
         left = np.array([c for c in deck if c not in set(out) and c not in set(held)], dtype=np.uint8)
         rest = left[_index_combos(len(left), 5 - len(board))]
         boards = np.ascontiguousarray(np.concatenate((np.broadcast_to(board_arr, (len(rest), len(board))), rest),
@@ -250,7 +258,7 @@ def _enumerate(seats: list[_Seat], k: int, deck: Sequence[int], board: list[int]
                  for hand, _ in deal]
         tally.add(_shares(game, holes, boards, threads), weight)
     if tally.weight == 0:
-        raise ValueError("no deal is possible: the players' hands always share a card")
+        raise ValueError(NO_WEIGHT if fits else "no deal is possible: the players' hands always share a card")
     return tally.outcome(labels, True)
 
 
