@@ -184,7 +184,8 @@ class VectorEnv:
         players)) and ``current_player``; ``metadata["autoreset_mode"]`` is SAME_STEP."""
         from handrank._gym_vector import GymVectorEnv
         high = np.ones(OBSERVATION_SIZE, dtype=np.int8)
-        high[156:160] = 52 // self.players + 1          # cards left, as the PettingZoo environment
+        # the cards a hand holds: 13 dealt, and under draw_on_pass the whole stock drawn on top
+        high[156:160] = 13 + (52 - 13 * self.players if self.rules.draw_on_pass else 0)
         return GymVectorEnv(self, observation_high=high)
 
     def __repr__(self) -> str:
