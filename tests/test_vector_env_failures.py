@@ -189,3 +189,19 @@ def test_bigtwo_first_reset_interrupted_leaves_the_env_unstarted() -> None:
     with pytest.raises(RuntimeError, match="reset"):
         env.sample_legal(0)
     assert_steps_equal(env.reset(), bigtwo_vector.VectorEnv(4, seed=1).reset())
+
+
+@pytest.mark.parametrize("make", [lambda: ofc_vector.VectorEnv(3, seed=1),
+                                  lambda: bigtwo_vector.VectorEnv(3, seed=1)], ids=["ofc", "bigtwo"])
+def test_the_gymnasium_wrapper_refuses_calls_after_close(make: Callable[[], Any]) -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    env = make()
+    gym = env.to_gymnasium()
+    gym.reset(seed=2)
+    actions = env.sample_legal(0)
+    gym.close()
+    with pytest.raises(gymnasium.error.ClosedEnvironmentError, match=r"step\(\) after close\(\)"):
+        gym.step(actions)
+    with pytest.raises(gymnasium.error.ClosedEnvironmentError, match=r"reset\(\) after close\(\)"):
+        gym.reset(seed=2)
+    gym.close()                                  # closing twice is fine, as in Gymnasium
