@@ -73,12 +73,13 @@ def ofc_state(env: ofc_vector.VectorEnv) -> list[np.ndarray]:
     return [*env._core.save(), np.array([env._hands])]
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("where", ["_over_games", "score_batch", "solve_fantasyland_batch"])
-def test_ofc_step_interrupted_inside_changes_no_game(where: str) -> None:
+def test_ofc_step_interrupted_inside_changes_no_game(where: str, threads: int) -> None:
     """Interrupted after the games moved, while the ended hands are scored, and after the new
     hands were solved: on the old code the ended hands stayed over for good ("player -1 on
     street 6")."""
-    env, twin = ofc_pair()
+    env, twin = ofc_pair(threads)
     real = getattr(ofc_vector, where)
     failed = fail_and_retry(env, twin, lambda m: m.setattr(ofc_vector, where, then_interrupt(real)),
                             ofc_state, 40)
