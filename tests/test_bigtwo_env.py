@@ -188,10 +188,14 @@ def test_play_flow_rules_reach_the_environment(players: int, deal: str) -> None:
                          draw_on_pass=True, four_twos="draw", dragun=True)
     env = bigtwo_env.raw_env(players=players, rules=rules, deal=deal)
     at_the_deal = next(s for s in range(10_000) if bigtwo.Game(players, rules, np.random.default_rng(s), deal).over)
+    decided = bigtwo.Game(players, rules, np.random.default_rng(at_the_deal), deal)
     for seed in (0, 1, at_the_deal):
+        env.reset(seed=seed)        # a deal decided at once is settled by the reset, dealt again
+        settled = [env.infos[a]["settled"] for a in env.possible_agents]
+        assert settled == (decided.payments() if seed == at_the_deal else [0.0] * players)
         totals, taken = play_episode(env, seed, check=True)
         assert [totals[a] for a in env.possible_agents] == env.game.payments()
-        assert (seed == at_the_deal) == (taken == [])
+        assert taken
 
 
 def test_rules_the_action_space_cannot_carry() -> None:

@@ -402,6 +402,23 @@ def test_bad_actions_name_the_game_and_change_nothing() -> None:
         VectorEnv(2).step(np.zeros(2, dtype=np.int64))
 
 
+def test_the_message_names_the_player_of_the_bad_game_whatever_the_caller_did_to_its_arrays() -> None:
+    vec = VectorEnv(3, seed=1)
+    step = vec.reset()
+    player = int(step.current_player[1])
+    step.current_player[:] = 9                      # the caller's array: not the env's record
+    actions = vec.sample_legal(0)
+    actions[1] = next(a for a in range(vec.num_actions) if a not in set(np.flatnonzero(step.legal_mask[1])))
+    with pytest.raises(ValueError, match=rf"^game 1: action {actions[1]} is not legal for player {player} now"):
+        vec.step(actions)
+
+
+@pytest.mark.parametrize("n", [2**24 + 1, 10**20])
+def test_a_huge_num_envs_is_refused_before_allocating(n: int) -> None:
+    with pytest.raises(ValueError, match=r"num_envs must be 1\.\.16,777,216 .*got " + str(n)):
+        VectorEnv(n)
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="num_envs"):
         VectorEnv(0)

@@ -291,6 +291,12 @@ def test_actions_not_integers_are_a_type_error(dtype: type) -> None:
     np.testing.assert_array_equal(env.decks, decks)
 
 
+@pytest.mark.parametrize("n", [2**24 + 1, 10**20])
+def test_a_huge_num_envs_is_refused_before_allocating(n: int) -> None:
+    with pytest.raises(ValueError, match=r"num_envs must be 1\.\.16,777,216 .*got " + str(n)):
+        VectorEnv(n)
+
+
 def test_construction_errors() -> None:
     with pytest.raises(ValueError, match="num_envs"):
         VectorEnv(0)

@@ -6,7 +6,8 @@ player to act and ``action_mask`` (N, actions) int8 (built from the compact ids 
 no dense mask). Games that end are replaced in the same step (``metadata["autoreset_mode"]`` is
 ``AutoresetMode.SAME_STEP``). The reward of game i is that of the player who acted in it on this
 step (the game's final payoff for them when it ended, else 0); ``infos`` holds every seat's rewards
-(``"rewards"``, (N, players)) and the seat to act next (``"current_player"``)."""
+(``"rewards"``, (N, players)) and the seat to act next (``"current_player"``). After ``close()``,
+``reset`` and ``step`` raise Gymnasium's ``ClosedEnvironmentError``."""
 from __future__ import annotations
 
 from typing import Any
@@ -21,6 +22,9 @@ try:
 except ImportError as error:          # pragma: no cover - depends on the environment
     raise ModuleNotFoundError("VectorEnv.to_gymnasium needs the RL extra: pip install 'handrank[rl]'",
                               name=error.name) from error
+
+# after the guard above, which says what to install
+from gymnasium.error import ClosedEnvironmentError  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
 # What a wrapped env provides (both games' VectorEnv do); checked so that a wrong object fails here.
 _ENV_API = ("reset", "step", "num_envs", "num_actions", "observation_shape")
@@ -47,15 +51,23 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        self._check_open("reset")
         return self._observe(self.env.reset(seed))
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
                                           np.ndarray, dict[str, Any]]:
+        self._check_open("step")
         acting = self._acting
         step = self.env.step(actions)
         rewards = step.rewards[np.arange(self.num_envs), acting]
         observation, infos = self._observe(step)
         return observation, rewards, step.terminated, step.truncated, infos
+
+    def _check_open(self, call: str) -> None:
+        """Refuse a call after `close`, as Gymnasium's own vector envs do: a closed env is one its
+        caller is done with, so a call to it is a bug to report, not to play through."""
+        if self.closed:
+            raise ClosedEnvironmentError(f"{call}() after close() on {type(self).__name__}")
 
     def _observe(self, step: Any) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         self._acting = step.current_player.astype(np.intp)

@@ -874,12 +874,46 @@ cdef class Core:
                 g = &self.games[i]
                 out[i] = g.legal[(<uint64_t>draws[i] * <uint64_t>g.n_legal) >> 32].action
 
+    def save(self):
+        """A copy of every game's state (its legal list left out: `restore` lists it again)."""
+        return (<char*>self.games)[:self.n * sizeof(game_t)]
+
+    def restore(self, const uint8_t[::1] saved):
+        """Put back the games `save` copied, their legal lists listed again from them (each game
+        keeps its own buffer): a call that failed half-way then changed nothing."""
+        if saved.shape[0] != self.n * <Py_ssize_t>sizeof(game_t):
+            raise ValueError(f"a saved state of {saved.shape[0]} bytes, not {self.n * sizeof(game_t)}")
+        cdef Py_ssize_t i
+        cdef game_t* g
+        cdef move_t* legal
+        cdef int room, failed = 0
+        cdef scratch_t s
+        memset(&s, 0, sizeof(s))
+        with nogil:
+            for i in range(self.n):
+                g = &self.games[i]
+                legal = g.legal
+                room = g.legal_room
+                memcpy(g, &saved[i * sizeof(game_t)], sizeof(game_t))
+                g.legal = legal
+                g.legal_room = room
+                failed = find_moves(&self.c, g, &s)
+                if failed < 0:
+                    break
+            free_scratch(&s)
+        raise_failure(failed)
+
     def hands(self, Py_ssize_t i):
         """Game i's hands (sorted ids per player) and the stock left, top card first."""
         self.span(i, i + 1, self.n)
         cdef game_t* g = &self.games[i]
         hands = [[card for card in range(52) if (g.hands[p] >> card) & 1] for p in range(self.c.players)]
         return hands, [g.stock[k] for k in range(g.stock_pos, g.stock_len)]
+
+    def turn(self, Py_ssize_t i):
+        """The player to act in game i."""
+        self.span(i, i + 1, self.n)
+        return self.games[i].turn
 
     def decided(self, Py_ssize_t i):
         """The payments of the deals of game i's stream the rules decided at once, summed."""

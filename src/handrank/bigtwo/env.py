@@ -18,6 +18,9 @@ entries   meaning
 
 and ``action_mask``, the int8 mask of the legal actions over the `ComboSpace` (all zeros for an
 agent not to act). When the game is over every agent gets its `Game.payments` entry as its reward.
+A deal the rules decide at once (four 2s under ``four_twos`` "win" or "draw", a ``dragun``) is no
+episode: ``reset`` pays it and deals again, so every episode starts with an agent to act, and
+``infos[agent]["settled"]`` holds what such deals of that reset paid the agent (0.0 where none did).
 
 Under `Rules.smack_down` the space is ``ComboSpace(rules, max_hand_size=13)``: the runs of pairs a
 hand of 13 cards can hold (3 to 6 pairs), 422,536 actions numbered as in the whole space, whose
@@ -211,7 +214,7 @@ class BigTwoEnv(TableEnv):
         step = 1 if self.rules.direction == "clockwise" else -1
         self._views = [_view(seat, players, step) for seat in range(players)]
         high = np.ones(SIZE, dtype=np.int8)
-        high[CARDS_LEFT:TRICK_OWNER] = 52 // players + 1
+        high[CARDS_LEFT:TRICK_OWNER] = _most_held(self.game)
         self.observation_spaces = {agent: spaces.Dict({
             "observation": spaces.Box(0, high, (SIZE,), dtype=np.int8),
             "action_mask": spaces.Box(0, 1, (self.space.size,), dtype=np.int8)})
@@ -226,14 +229,21 @@ class BigTwoEnv(TableEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start(seed)
+        # A deal the rules decide at once (four 2s, a dragun) would start an episode already
+        # over, which PettingZoo forbids: it is paid (infos[agent]["settled"]) and dealt again,
+        # as in bigtwo.vector.
+        settled = [0.0] * self.players
         self.game = Game(self.players, self.rules, self._rng, self.deal)
+        while self.game.over:
+            settled = [paid + value for paid, value in zip(settled, self.game.payments())]
+            self.game = Game(self.players, self.rules, self._rng, self.deal)
+        for agent, paid in zip(self.possible_agents, settled):
+            self.infos[agent]["settled"] = paid
         self._state = bytearray(_ZERO + 1)
         self._state_array = np.frombuffer(self._state, dtype=np.int8)     # shares the bytes
         for seat in range(self.players):
             self._sync_hand(seat)
         self.agent_selection = self.possible_agents[self.game.turn]
-        if self.game.over:              # decided at the deal (four 2s, a dragun)
-            self._finish()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
@@ -373,11 +383,16 @@ def _check_representable(rules: Rules, players: int, deal: str) -> None:
 _MOST_PAIRS = 6
 
 
+def _most_held(game: Game) -> int:
+    """The most cards a hand of `game`'s table can hold: the largest hand dealt, and under
+    ``rules.draw_on_pass`` the whole stock drawn on top of it (the deck less the others' 13)."""
+    return max(len(hand) for hand in game.hands) + (len(game.undealt) if game._stock else 0)
+
+
 def _smack_hand_size(game: Game) -> int:
-    """The most cards a hand of `game`'s table can hold (as dealt, and with the whole stock drawn
-    under ``rules.draw_on_pass``), which bounds the runs of pairs of its action space; refused
-    where those runs would be too many for a mask."""
-    most = max(len(hand) for hand in game.hands) + (len(game.undealt) if game._stock else 0)
+    """The most cards a hand of `game`'s table can hold (`_most_held`), which bounds the runs of
+    pairs of its action space; refused where those runs would be too many for a mask."""
+    most = _most_held(game)
     pairs = min(12, most // 2)
     if pairs > _MOST_PAIRS:
         runs = sum((13 - n) * 6 ** n for n in range(3, pairs + 1))

@@ -17,6 +17,8 @@ settled when dealt: its payments are added to the rewards of the call that dealt
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +42,9 @@ OBSERVATION_SIZE = 164
 # games per thread below which one more thread is not worth handing work to
 _GAMES_PER_THREAD = 256
 _LEGAL_FORMS = ("dense", "compact")
+# the most games one env holds, checked before anything is allocated: a step's arrays take a few
+# kilobytes per game (tens under a Big Two dense mask), so more would not fit in any memory
+MAX_ENVS = 1 << 24
 
 
 @dataclass(frozen=True)
@@ -83,8 +88,9 @@ class VectorEnv:
                  threads: int | None = None, legal: str = "dense") -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
             raise TypeError(f"num_envs must be an int, not {type(num_envs).__name__}")
-        if num_envs < 1:
-            raise ValueError(f"num_envs must be >= 1, got {num_envs}")
+        if not 1 <= num_envs <= MAX_ENVS:
+            raise ValueError(f"num_envs must be 1..{MAX_ENVS:,} (each game's arrays take kilobytes), "
+                             f"got {num_envs}")
         if legal not in _LEGAL_FORMS:
             raise ValueError(f"legal must be one of {_LEGAL_FORMS}, got {legal!r}")
         self.num_envs = int(num_envs)
@@ -101,30 +107,33 @@ class VectorEnv:
         self._core = _build_core(self.num_envs, self.rules, self.players, self.space)
         self._seeds = deal_generator(seed)      # checked now: a bad seed fails here
         self._started = False
-        self._player = np.zeros(self.num_envs, dtype=np.int8)
 
     # ------------------------------------------------------------------ the API
     def reset(self, seed: int | None = None) -> Step:
         """Deal a new game in every env: from `seed` (an int >= 0), or without one from the
         stream the constructor's seed (or the last reset's) started; the same seed deals the same
         games."""
-        if seed is not None:
-            self._seeds = deal_generator(seed)
-        self._started = True
-        game_seed = int(self._seeds.integers(0, 2**63))
-        rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
-        out = self._outputs()
+        seeds = deal_generator(seed) if seed is not None else None       # a bad seed fails first
+        with self._unchanged_on_error():
+            if seeds is not None:
+                self._seeds = seeds
+            game_seed = int(self._seeds.integers(0, 2**63))
+            rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+            out = self._outputs()
 
-        def work(a: int, b: int) -> None:
-            self._core.reset(a, b, game_seed, 0, rewards)
-            self._core.write(a, b, *out[:3], out[3])
-        self._split(work)
-        return self._result(out, rewards, np.zeros(self.num_envs, dtype=bool))
+            def work(a: int, b: int) -> None:
+                self._core.reset(a, b, game_seed, 0, rewards)
+                self._core.write(a, b, *out[:3], out[3])
+            self._split(work)
+            result = self._result(out, rewards, np.zeros(self.num_envs, dtype=bool))
+            self._started = True
+        return result
 
     def step(self, actions: npt.ArrayLike) -> Step:
         """Play one action in every game (a legal action id of the player to act); games that
         end are dealt again (see the module docs). A bad action raises ValueError naming the first
-        game it is bad for, and no game changes."""
+        game it is bad for; after any exception (a KeyboardInterrupt, a MemoryError too) no game
+        has changed."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
         acts = self._checked(actions)
@@ -132,12 +141,13 @@ class VectorEnv:
         bad = self._core.check(acts, index)
         if bad >= 0:
             raise ValueError(f"game {bad}: action {int(acts[bad])} is not legal for player "
-                             f"{int(self._player[bad])} now (see the legal actions)")
-        rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
-        terminated = np.zeros(self.num_envs, dtype=np.uint8)
-        out = self._outputs()
-        self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated, *out))
-        return self._result(out, rewards, terminated.view(bool))
+                             f"{self._core.turn(bad)} now (see the legal actions)")
+        with self._unchanged_on_error():
+            rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+            terminated = np.zeros(self.num_envs, dtype=np.uint8)
+            out = self._outputs()
+            self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated, *out))
+            return self._result(out, rewards, terminated.view(bool))
 
     def sample_legal(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action of each game, (N,) int64, drawn from `rng` (a numpy
@@ -173,7 +183,8 @@ class VectorEnv:
         players)) and ``current_player``; ``metadata["autoreset_mode"]`` is SAME_STEP."""
         from handrank._gym_vector import GymVectorEnv
         high = np.ones(OBSERVATION_SIZE, dtype=np.int8)
-        high[156:160] = 52 // self.players + 1          # cards left, as the PettingZoo environment
+        # the cards a hand holds: 13 dealt, and under draw_on_pass the whole stock drawn on top
+        high[156:160] = 13 + (52 - 13 * self.players if self.rules.draw_on_pass else 0)
         return GymVectorEnv(self, observation_high=high)
 
     def __repr__(self) -> str:
@@ -181,6 +192,20 @@ class VectorEnv:
                 f"threads={self.threads}, {self.num_actions} actions)")
 
     # ------------------------------------------------------------------ internals
+    @contextmanager
+    def _unchanged_on_error(self) -> Iterator[None]:
+        """Put every game (and the seed stream) back as it was when the block raises anything: a
+        step stopped half-way has moved some games and dealt some new ones."""
+        saved, seeds = self._core.save(), self._seeds
+        stream = seeds.bit_generator.state
+        try:
+            yield
+        except BaseException:
+            self._core.restore(saved)
+            seeds.bit_generator.state = stream
+            self._seeds = seeds
+            raise
+
     def _checked(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
         arr = np.asarray(actions)
         if arr.dtype.kind not in "iu":
@@ -221,7 +246,6 @@ class VectorEnv:
             np.cumsum(counts, out=indptr[1:])
             ids = np.empty(int(indptr[-1]), dtype=np.int32)
             self._core.write_ids(0, n, indptr, ids)
-        self._player = player
         return Step(obs, player, None if mask is None else mask.view(bool), indptr, ids, rewards, terminated,
                     np.zeros(n, dtype=bool))
 

@@ -47,6 +47,7 @@ cdef class Core:
     cdef int street_dealt[MAX_STREETS]
     cdef int street_kind[MAX_STREETS]
     cdef readonly object deck_array, board_array, fl_board_array, turn_array
+    cdef object state_arrays             # every array above and below: what save() copies
     cdef uint8_t[:, ::1] deck            # (N, 52) the deck, in dealing order
     cdef uint8_t[:, :, ::1] boards       # (N, P, 13) rows in order, each row's cards as placed
     cdef int8_t[:, :, ::1] filled        # (N, P, 3)
@@ -80,14 +81,16 @@ cdef class Core:
         self.boards = self.board_array
         self.fl_boards = self.fl_board_array
         self.turn = self.turn_array
-        self.filled = np.zeros((num_envs, self.players, 3), dtype=np.int8)
-        self.discards = np.zeros((num_envs, self.players, MAX_DISCARDS), dtype=np.uint8)
-        self.ndiscards = np.zeros((num_envs, self.players), dtype=np.int8)
-        self.dealt = np.zeros((num_envs, 5), dtype=np.uint8)
-        self.ndealt = np.zeros(num_envs, dtype=np.int8)
-        self.seat = np.zeros(num_envs, dtype=np.int8)
-        self.street = np.zeros(num_envs, dtype=np.int8)
-        self.drawn = np.zeros(num_envs, dtype=np.int32)
+        state = [self.deck_array, self.board_array, self.fl_board_array, self.turn_array,
+                 np.zeros((num_envs, self.players, 3), dtype=np.int8),
+                 np.zeros((num_envs, self.players, MAX_DISCARDS), dtype=np.uint8),
+                 np.zeros((num_envs, self.players), dtype=np.int8),
+                 np.zeros((num_envs, 5), dtype=np.uint8),
+                 np.zeros(num_envs, dtype=np.int8), np.zeros(num_envs, dtype=np.int8),
+                 np.zeros(num_envs, dtype=np.int8), np.zeros(num_envs, dtype=np.int32)]
+        (self.filled, self.discards, self.ndiscards, self.dealt, self.ndealt, self.seat,
+         self.street, self.drawn) = state[4:]
+        self.state_arrays = tuple(state)
         self.masks = masks
         self.legal_ids = legal_ids
         self.legal_counts = legal_counts
@@ -278,6 +281,15 @@ cdef class Core:
                 at = indptr[g]
                 for j in range(self.legal_counts[c]):
                     out[at + j] = self.legal_ids[c, j]
+
+    def save(self):
+        """A copy of every game's state, for `restore`."""
+        return tuple(a.copy() for a in self.state_arrays)
+
+    def restore(self, saved):
+        """Put back the state `save` returned: a call that failed half-way changed nothing."""
+        for a, copy in zip(self.state_arrays, saved):
+            a[...] = copy
 
     def state(self, Py_ssize_t g):
         """Game g's (seat to act or -1, street, cards dealt now): for checks and repr."""

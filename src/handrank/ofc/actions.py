@@ -57,16 +57,19 @@ def legal(dealt: int, free: tuple[int, int, int], discards: int) -> npt.NDArray[
     legal = np.zeros(SIZE, dtype=np.bool_)
     legal[:len(counts)] = ((counts[:, 0] <= free[0]) & (counts[:, 1] <= free[1])
                            & (counts[:, 2] <= free[2]) & (counts[:, 3] == discards))
-    legal.setflags(write=False)
-    return legal
+    return _frozen(legal)
 
 
 @lru_cache(maxsize=None)
 def legal_ids(dealt: int, free: tuple[int, int, int], discards: int) -> npt.NDArray[np.int64]:
     """The legal action ids of `legal`'s mask, ascending, as a read-only int64 array."""
-    ids = np.flatnonzero(legal(dealt, free, discards)).astype(np.int64)
-    ids.setflags(write=False)
-    return ids
+    return _frozen(np.flatnonzero(legal(dealt, free, discards)).astype(np.int64))
+
+
+def _frozen(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """`array` over immutable bytes: every caller shares the cached array, and one that owned its
+    memory could be flagged writable again (``setflags(write=True)``); this one cannot."""
+    return np.frombuffer(array.tobytes(), dtype=array.dtype)
 
 
 def placement(action: int, dealt: Cards) -> Placement:

@@ -40,8 +40,17 @@ class Placements(Sequence[Placement]):
 
     def __getitem__(self, index: int | slice) -> Placement | list[Placement]:
         if isinstance(index, slice):
-            return [self._build(a) for a in self.actions[index].tolist()]
-        return self._build(int(self.actions[index]))
+            return [self._build(a) for a in self.actions.tolist()[index]]
+        # a range indexes as a list does (bools and __index__ objects in, floats and strings
+        # out, any size of int), where numpy's indexing differs and words its errors its own way
+        try:
+            at = range(len(self))[index]
+        except TypeError:
+            raise TypeError(f"Placements indices must be integers or slices, not "
+                            f"{type(index).__name__}") from None
+        except IndexError:
+            raise IndexError("Placements index out of range") from None
+        return self._build(int(self.actions[at]))
 
     def __iter__(self) -> Iterator[Placement]:
         return (self._build(a) for a in self.actions.tolist())
@@ -50,10 +59,12 @@ class Placements(Sequence[Placement]):
         return self._action_of(placement) is not None
 
     def index(self, placement: Any, start: int = 0, stop: int | None = None) -> int:
+        # start and stop as a list takes them: negative from the end, clipped to the length
+        within = range(len(self))[start:stop]
         action = self._action_of(placement)
         if action is not None:
             at = int(np.searchsorted(self.actions, action))
-            if start <= at < (len(self) if stop is None else stop):
+            if at in within:
                 return at
         raise ValueError(f"{placement} is not a legal placement here")
 

@@ -24,7 +24,8 @@ same arrays whatever ``threads`` is.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
@@ -49,6 +50,9 @@ PLANES = 14
 NUM_ACTIONS = actions.SIZE
 # Below this many games per thread, one thread is faster (`threads=None`).
 MIN_GAMES_PER_THREAD = 2048
+# the most games one env holds, checked before anything is allocated: a step's arrays take a few
+# kilobytes per game (tens under a Big Two dense mask), so more would not fit in any memory
+MAX_ENVS = 1 << 24
 
 
 @dataclass(frozen=True)
@@ -82,8 +86,9 @@ class VectorEnv:
                  fantasyland: tuple[int, ...] | None = None) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
             raise TypeError(f"num_envs must be an int, not {type(num_envs).__name__}")
-        if num_envs < 1:
-            raise ValueError(f"num_envs must be >= 1, got {num_envs}")
+        if not 1 <= num_envs <= MAX_ENVS:
+            raise ValueError(f"num_envs must be 1..{MAX_ENVS:,} (each game's arrays take kilobytes), "
+                             f"got {num_envs}")
         if legal not in ("dense", "compact"):
             raise ValueError(f"legal must be 'dense' or 'compact', got {legal!r}")
         self.rules = as_rules(rules)
@@ -141,37 +146,42 @@ class VectorEnv:
         """Deal a new hand in every game. With `seed`, the hands are those of that seed from the
         start; without, the first reset uses the constructor's seed and a later one goes on with
         new hands of the same stream."""
-        if seed is not None:
-            self._key = _seed_key(seed)
-            self._hands = 0
-        elif not self._started:
-            self._key = self._seed
-            self._hands = 0
-        obs, mask, current = self._outputs()
-        self._deal(self._games, obs, mask, current)
-        self._started = True
-        rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
-        ended = np.zeros(self.num_envs, dtype=np.bool_)
-        return self._result(obs, mask, current, rewards, ended)
+        key = _seed_key(seed) if seed is not None else None       # a bad seed fails first
+        with self._unchanged_on_error():
+            if key is not None:
+                self._key = key
+                self._hands = 0
+            elif not self._started:
+                self._key = self._seed
+                self._hands = 0
+            obs, mask, current = self._outputs()
+            self._deal(self._games, obs, mask, current)
+            rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+            ended = np.zeros(self.num_envs, dtype=np.bool_)
+            result = self._result(obs, mask, current, rewards, ended)
+            self._started = True
+        return result
 
     def step(self, actions: npt.ArrayLike) -> Step:
         """Make actions[i] (an action id of `ofc.actions`) for the player to act in game i.
         ValueError for the wrong shape or naming the first bad game (out of range, not legal),
-        TypeError for an array not of integers; then no game changes."""
+        TypeError for an array not of integers. Any exception (those, a KeyboardInterrupt, a
+        MemoryError) leaves every game as it was before the call."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
         chosen = self._checked(actions)
-        obs, mask, current = self._outputs()
-        done = np.empty(self.num_envs, dtype=np.uint8)
-        _over_games(partial(self._core.step, actions=chosen, obs=obs, mask=mask.view(np.uint8),
-                            current=current, done=done), self._games, self.threads)
-        ended = done.view(np.bool_)
-        rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
-        games = np.flatnonzero(ended)
-        if games.size:
-            rewards[games] = self._values(games)
-            self._deal(games, obs, mask, current)
-        return self._result(obs, mask, current, rewards, ended)
+        with self._unchanged_on_error():
+            obs, mask, current = self._outputs()
+            done = np.empty(self.num_envs, dtype=np.uint8)
+            _over_games(partial(self._core.step, actions=chosen, obs=obs, mask=mask.view(np.uint8),
+                                current=current, done=done), self._games, self.threads)
+            ended = done.view(np.bool_)
+            rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+            games = np.flatnonzero(ended)
+            if games.size:
+                rewards[games] = self._values(games)
+                self._deal(games, obs, mask, current)
+            return self._result(obs, mask, current, rewards, ended)
 
     def sample_legal(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for each game, (N,) int64 (`rng`: a numpy Generator,
@@ -198,6 +208,19 @@ class VectorEnv:
                 f"({self.rules.name}), {self.threads} thread(s)>")
 
     # ------------------------------------------------------------------ internals
+    @contextmanager
+    def _unchanged_on_error(self) -> Iterator[None]:
+        """Put every game back as it was when the block raises anything: a step that ended
+        hands has moved the others and half-dealt the new ones by then, which no later call
+        could make sense of (the stream's position too, so a retry deals the same hands)."""
+        saved, key, hands = self._core.save(), self._key, self._hands
+        try:
+            yield
+        except BaseException:
+            self._core.restore(saved)
+            self._key, self._hands = key, hands
+            raise
+
     def _outputs(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_], npt.NDArray[np.int8]]:
         n = self.num_envs
         return (np.empty((n, PLANES, 52), dtype=np.int8), np.empty((n, NUM_ACTIONS), dtype=np.bool_),
