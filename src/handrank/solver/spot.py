@@ -167,6 +167,26 @@ class Spot:
             return override
         return StreetSizes(self.bet, self.raise_, self.donk)  # type: ignore[arg-type]
 
+    def to_mapping(self) -> dict[str, Any]:
+        """The spot as a spot file's keys (`from_mapping` reads it back)."""
+        def text(sizes: tuple[Size, ...]) -> str:
+            return ",".join(str(size) for size in sizes)
+
+        data: dict[str, Any] = {
+            "board": hand_str(list(self.board)), "oop_range": str(self.oop_range),
+            "ip_range": str(self.ip_range), "pot": self.pot, "stack": self.stack,
+            "bet": text(self.bet), "raise": text(self.raise_),   # type: ignore[arg-type]
+            "dead": hand_str(list(self.dead)), "add_allin": self.add_allin,
+            "force_allin": self.force_allin}
+        if self.donk is not None:
+            data["donk"] = text(self.donk)                          # type: ignore[arg-type]
+        for (street, player), sizes in self.sizes_by.items():
+            data[f"{street}_{player}_bet"] = text(sizes.bet)
+            data[f"{street}_{player}_raise"] = text(sizes.raise_)
+            if sizes.donk is not None:
+                data[f"{street}_{player}_donk"] = text(sizes.donk)
+        return data
+
     @classmethod
     def from_file(cls, path: str | Path) -> Spot:
         """Read a spot file: ``key = value`` lines (TOML): board, oop_range, ip_range, pot,

@@ -1,0 +1,26 @@
+import numpy as np
+import numpy.typing as npt
+
+KINDS: dict[str, int]
+
+# Cython's doctest table, present (empty) in every compiled module.
+__test__: dict[str, str]
+
+class Engine:
+    regrets: npt.NDArray[np.float32]
+    strategy_sum: npt.NDArray[np.float32]
+    def __init__(self, kind: npt.NDArray[np.int8], player: npt.NDArray[np.int8],
+                 first_child: npt.NDArray[np.int32], n_children: npt.NDArray[np.int32],
+                 stake: npt.NDArray[np.float32], offset: npt.NDArray[np.int64],
+                 board: npt.NDArray[np.int32], card: npt.NDArray[np.int8],
+                 cards0: npt.NDArray[np.uint8], cards1: npt.NDArray[np.uint8],
+                 same0: npt.NDArray[np.int32], same1: npt.NDArray[np.int32],
+                 order0: npt.NDArray[np.int32], order1: npt.NDArray[np.int32],
+                 strength0: npt.NDArray[np.uint16], strength1: npt.NDArray[np.uint16],
+                 regrets: npt.NDArray[np.float32], strategy_sum: npt.NDArray[np.float32]) -> None: ...
+    def set_ranges(self, reach0: npt.NDArray[np.float32], reach1: npt.NDArray[np.float32]) -> None: ...
+    def iterate(self, t: int, alpha: float, beta: float, gamma: float) -> None: ...
+    def values(self, node: int, hero: int, hero_reach: npt.NDArray[np.float32],
+               opp_reach: npt.NDArray[np.float32], best: bool) -> npt.NDArray[np.float32]: ...
+    def showdown_sums(self, board: int, hero: int, opp_reach: npt.NDArray[np.float32]
+                      ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...

@@ -1,0 +1,339 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Compiled core of handrank.solver: Discounted CFR, best response and expected values over a
+spot's expanded game tree (one copy of a street's betting for every card dealt), vectorised over
+each player's combos, without the GIL.
+
+The tree comes as flat arrays (see handrank.solver.game): node kind, player, children (stored
+contiguously), the terminal's stake, the offset of a decision node's regrets and strategy sums
+(float32, [action][combo]), the 5-card board a showdown is on, the card a chance node's child
+deals. Utilities are shifted by half the starting pot, so that both players' payoffs sum to zero:
+a showdown is worth +-(pot / 2 + chips put in) to the winner and loser, and a fold as much.
+
+Every value for a hero combo is summed over the opposing combos that share no card with it
+(card removal through per-card sums: one pass, not one per pair), weighted by their reach.
+"""
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t
+from libc.stdlib cimport malloc, free
+from libc.string cimport memset
+
+import numpy as np
+
+cdef enum:
+    OOP_NODE = 0
+    IP_NODE = 1
+    FOLD_NODE = 2
+    SHOWDOWN_NODE = 3
+    CHANCE_NODE = 4
+
+cdef enum:
+    MODE_CFR = 0        # update the traverser's regrets and strategy sums (current strategies)
+    MODE_BEST = 1       # the traverser's best response to the other's average strategy
+    MODE_AVERAGE = 2    # both players' average strategies
+
+KINDS = {"oop": OOP_NODE, "ip": IP_NODE, "fold": FOLD_NODE, "showdown": SHOWDOWN_NODE,
+         "chance": CHANCE_NODE}
+
+
+cdef class Engine:
+    """The solver state of one game: the tree, the combos, the showdown tables, and the float32
+    regrets and strategy sums (numpy arrays shared with the caller: `regrets`, `strategy_sum`)."""
+
+    cdef const int8_t[::1] kind
+    cdef const int8_t[::1] player
+    cdef const int32_t[::1] first_child
+    cdef const int32_t[::1] n_children
+    cdef const float[::1] stake
+    cdef const int64_t[::1] offset
+    cdef const int32_t[::1] board
+    cdef const int8_t[::1] card
+    cdef int n[2]
+    cdef const uint8_t* cards[2]        # combo i of player p: cards[p][2i], cards[p][2i + 1]
+    cdef const int32_t* same[2]         # the other player's index of the same combo, or -1
+    cdef const int32_t* order[2]        # per board: the combos by rising strength
+    cdef const uint16_t* strength[2]    # per board: those strengths (0: blocked by the board)
+    cdef float[::1] regret_view
+    cdef float[::1] sum_view
+    cdef float* regret
+    cdef float* strat_sum
+    cdef int mode
+    cdef float pos_discount, neg_discount, sum_discount
+    cdef object keep                    # the arrays the pointers above point into
+    cdef public object regrets
+    cdef public object strategy_sum
+    cdef const float* root_reach[2]
+    cdef object reach_arrays
+
+    def __init__(self, kind, player, first_child, n_children, stake, offset, board, card,
+                 cards0, cards1, same0, same1, order0, order1, strength0, strength1,
+                 regrets, strategy_sum):
+        cdef const uint8_t[:, ::1] c0 = cards0, c1 = cards1
+        cdef const int32_t[::1] s0 = same0, s1 = same1
+        cdef const int32_t[:, ::1] o0 = order0, o1 = order1
+        cdef const uint16_t[:, ::1] t0 = strength0, t1 = strength1
+        self.kind, self.player, self.first_child, self.n_children = kind, player, first_child, n_children
+        self.stake, self.offset, self.board, self.card = stake, offset, board, card
+        self.n[0], self.n[1] = c0.shape[0], c1.shape[0]
+        self.cards[0], self.cards[1] = &c0[0, 0], &c1[0, 0]
+        self.same[0], self.same[1] = &s0[0], &s1[0]
+        self.order[0], self.order[1] = &o0[0, 0], &o1[0, 0]
+        self.strength[0], self.strength[1] = &t0[0, 0], &t1[0, 0]
+        self.regret_view, self.sum_view = regrets, strategy_sum
+        self.regret, self.strat_sum = &self.regret_view[0], &self.sum_view[0]
+        self.regrets, self.strategy_sum = regrets, strategy_sum
+        self.keep = (cards0, cards1, same0, same1, order0, order1, strength0, strength1)
+
+    def iterate(self, int t, double alpha, double beta, double gamma):
+        """One Discounted CFR iteration `t` (from 1): each player in turn updates its regrets
+        (positive ones first discounted by (t-1)^alpha / ((t-1)^alpha + 1), negative ones by the
+        same with beta) and its strategy sums (discounted by ((t-1) / t)^gamma)."""
+        cdef int hero
+        cdef double prev = t - 1
+        cdef float* out
+        self.pos_discount = prev ** alpha / (prev ** alpha + 1)
+        self.neg_discount = prev ** beta / (prev ** beta + 1)
+        self.sum_discount = (prev / t) ** gamma
+        self.mode = MODE_CFR
+        with nogil:
+            for hero in range(2):
+                out = <float*>malloc(self.n[hero] * sizeof(float))
+                self.walk(0, hero, self.root_reach[hero], self.root_reach[1 - hero], out)
+                free(out)
+
+    def set_ranges(self, reach0, reach1):
+        """The players' range weights (float32, one per combo) at the root."""
+        cdef const float[::1] r0 = reach0, r1 = reach1
+        self.reach_arrays = (reach0, reach1)
+        self.root_reach[0], self.root_reach[1] = &r0[0], &r1[0]
+
+    def values(self, int node, int hero, hero_reach, opp_reach, bint best):
+        """The hero's counterfactual values at `node` (one per combo) against `opp_reach`, both
+        players on their average strategies, or the hero on its best response (`best`)."""
+        cdef const float[::1] h = hero_reach, o = opp_reach
+        result = np.empty(self.n[hero], dtype=np.float32)
+        cdef float[::1] out = result
+        self.mode = MODE_BEST if best else MODE_AVERAGE
+        with nogil:
+            self.walk(node, hero, &h[0], &o[0], &out[0])
+        return result
+
+    def showdown_sums(self, int board, int hero, opp_reach):
+        """(won, lost, compatible): the opposing reach each hero combo beats, loses to, and shares
+        no card with, on 5-card board `board`."""
+        cdef const float[::1] o = opp_reach
+        won = np.empty(self.n[hero], dtype=np.float32)
+        lost = np.empty(self.n[hero], dtype=np.float32)
+        compatible = np.empty(self.n[hero], dtype=np.float32)
+        cdef float[::1] w = won, l = lost, c = compatible
+        with nogil:
+            self.sweep(board, hero, &o[0], 1, &w[0], &l[0])
+            self.compatible(hero, &o[0], 1, &c[0])
+        return won, lost, compatible
+
+    cdef void compatible(self, int hero, const float* opp_reach, float scale, float* out) noexcept nogil:
+        """out[i] = scale x the opposing reach that shares no card with hero combo i."""
+        cdef int opp = 1 - hero, i, j, nh = self.n[hero], no = self.n[opp]
+        cdef double card_sum[52]
+        cdef double total = 0, r
+        cdef const uint8_t* oc = self.cards[opp]
+        cdef const uint8_t* hc = self.cards[hero]
+        cdef const int32_t* same = self.same[hero]
+        memset(card_sum, 0, sizeof(card_sum))
+        for j in range(no):
+            r = opp_reach[j]
+            total += r
+            card_sum[oc[2 * j]] += r
+            card_sum[oc[2 * j + 1]] += r
+        for i in range(nh):
+            r = total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]
+            if same[i] >= 0:
+                r += opp_reach[same[i]]     # subtracted twice above
+            out[i] = <float>(scale * r)
+
+    cdef void sweep(self, int board, int hero, const float* opp_reach, float scale, float* won,
+                    float* lost) noexcept nogil:
+        """won[i] / lost[i] = scale x the opposing reach that hero combo i beats / loses to on
+        `board`, without the combos that share a card with it: the combos in order of strength,
+        the reach below (above) each strength summed as it goes, and per card."""
+        cdef int opp = 1 - hero, i, j, ii, nh = self.n[hero], no = self.n[opp], a, b, o
+        cdef const int32_t* horder = self.order[hero] + <int64_t>board * nh
+        cdef const uint16_t* hstr = self.strength[hero] + <int64_t>board * nh
+        cdef const int32_t* oorder = self.order[opp] + <int64_t>board * no
+        cdef const uint16_t* ostr = self.strength[opp] + <int64_t>board * no
+        cdef const uint8_t* oc = self.cards[opp]
+        cdef const uint8_t* hc = self.cards[hero]
+        cdef double card_sum[52]
+        cdef double total = 0, r
+        cdef uint16_t s
+        memset(card_sum, 0, sizeof(card_sum))
+        j = 0
+        while j < no and ostr[j] == 0:      # blocked by the board: no reach
+            j += 1
+        for ii in range(nh):
+            i = horder[ii]
+            s = hstr[ii]
+            while j < no and ostr[j] < s:
+                o = oorder[j]
+                r = opp_reach[o]
+                total += r
+                card_sum[oc[2 * o]] += r
+                card_sum[oc[2 * o + 1]] += r
+                j += 1
+            won[i] = <float>(scale * (total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]))
+        memset(card_sum, 0, sizeof(card_sum))
+        total = 0
+        j = no - 1
+        for ii in range(nh - 1, -1, -1):
+            i = horder[ii]
+            s = hstr[ii]
+            while j >= 0 and ostr[j] > s:
+                o = oorder[j]
+                r = opp_reach[o]
+                total += r
+                card_sum[oc[2 * o]] += r
+                card_sum[oc[2 * o + 1]] += r
+                j -= 1
+            lost[i] = <float>(scale * (total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]))
+
+    cdef void current_strategy(self, int node, int p, float* strat) noexcept nogil:
+        """Regret matching: each combo's positive regrets, normalised (uniform when none)."""
+        cdef int na = self.n_children[node], n = self.n[p], a, i
+        cdef const float* regret = self.regret + self.offset[node]
+        cdef float total, x
+        for i in range(n):
+            total = 0
+            for a in range(na):
+                x = regret[a * n + i]
+                x = x if x > 0 else 0
+                strat[a * n + i] = x
+                total += x
+            if total > 0:
+                for a in range(na):
+                    strat[a * n + i] /= total
+            else:
+                for a in range(na):
+                    strat[a * n + i] = 1.0 / na
+
+    cdef void average_strategy(self, int node, int p, float* strat) noexcept nogil:
+        cdef int na = self.n_children[node], n = self.n[p], a, i
+        cdef const float* sums = self.strat_sum + self.offset[node]
+        cdef float total
+        for i in range(n):
+            total = 0
+            for a in range(na):
+                total += sums[a * n + i]
+            if total > 0:
+                for a in range(na):
+                    strat[a * n + i] = sums[a * n + i] / total
+            else:
+                for a in range(na):
+                    strat[a * n + i] = 1.0 / na
+
+    cdef void walk(self, int node, int hero, const float* hero_reach, const float* opp_reach,
+                   float* out) noexcept nogil:
+        """out: the hero's counterfactual value of every combo at `node`."""
+        cdef int k = self.kind[node], opp = 1 - hero
+        cdef int nh = self.n[hero], no = self.n[opp], na, a, i, child, c
+        cdef float* strat
+        cdef float* sub
+        cdef float* reach
+        cdef float* reach2
+        cdef float* lost
+        cdef float v, x, best
+        cdef const uint8_t* hc = self.cards[hero]
+        cdef const uint8_t* oc = self.cards[opp]
+        cdef float* regret
+        cdef float* sums
+        if k == FOLD_NODE:
+            v = self.stake[node]
+            self.compatible(hero, opp_reach, -v if self.player[node] == hero else v, out)
+        elif k == SHOWDOWN_NODE:
+            v = self.stake[node]
+            lost = <float*>malloc(nh * sizeof(float))
+            self.sweep(self.board[node], hero, opp_reach, v, out, lost)
+            for i in range(nh):
+                out[i] -= lost[i]
+            free(lost)
+        elif k == CHANCE_NODE:
+            v = self.stake[node]            # the chance of each card for a pair of combos
+            na = self.n_children[node]
+            sub = <float*>malloc(nh * sizeof(float))
+            reach = <float*>malloc(no * sizeof(float))
+            reach2 = <float*>malloc(nh * sizeof(float))
+            memset(out, 0, nh * sizeof(float))
+            for a in range(na):
+                child = self.first_child[node] + a
+                c = self.card[child]
+                for i in range(no):
+                    reach[i] = 0 if oc[2 * i] == c or oc[2 * i + 1] == c else opp_reach[i]
+                for i in range(nh):
+                    reach2[i] = 0 if hc[2 * i] == c or hc[2 * i + 1] == c else hero_reach[i]
+                self.walk(child, hero, reach2, reach, sub)
+                for i in range(nh):
+                    if hc[2 * i] != c and hc[2 * i + 1] != c:
+                        out[i] += sub[i]
+            for i in range(nh):
+                out[i] *= v
+            free(sub)
+            free(reach)
+            free(reach2)
+        elif self.player[node] == hero:
+            na = self.n_children[node]
+            strat = <float*>malloc(na * nh * sizeof(float))
+            sub = <float*>malloc(na * nh * sizeof(float))
+            reach = <float*>malloc(nh * sizeof(float))
+            if self.mode == MODE_CFR:
+                self.current_strategy(node, hero, strat)
+            else:
+                self.average_strategy(node, hero, strat)
+            for a in range(na):
+                if self.mode == MODE_CFR:
+                    for i in range(nh):
+                        reach[i] = hero_reach[i] * strat[a * nh + i]
+                    self.walk(self.first_child[node] + a, hero, reach, opp_reach, sub + a * nh)
+                else:
+                    self.walk(self.first_child[node] + a, hero, hero_reach, opp_reach, sub + a * nh)
+            if self.mode == MODE_BEST:
+                for i in range(nh):
+                    best = sub[i]
+                    for a in range(1, na):
+                        if sub[a * nh + i] > best:
+                            best = sub[a * nh + i]
+                    out[i] = best
+            else:
+                for i in range(nh):
+                    x = 0
+                    for a in range(na):
+                        x += strat[a * nh + i] * sub[a * nh + i]
+                    out[i] = x
+            if self.mode == MODE_CFR:
+                regret = self.regret + self.offset[node]
+                sums = self.strat_sum + self.offset[node]
+                for a in range(na):
+                    for i in range(nh):
+                        x = regret[a * nh + i]
+                        x *= self.pos_discount if x > 0 else self.neg_discount
+                        regret[a * nh + i] = x + sub[a * nh + i] - out[i]
+                        sums[a * nh + i] = sums[a * nh + i] * self.sum_discount \
+                            + hero_reach[i] * strat[a * nh + i]
+            free(strat)
+            free(sub)
+            free(reach)
+        else:
+            na = self.n_children[node]
+            strat = <float*>malloc(na * no * sizeof(float))
+            sub = <float*>malloc(nh * sizeof(float))
+            reach = <float*>malloc(no * sizeof(float))
+            if self.mode == MODE_CFR:
+                self.current_strategy(node, opp, strat)
+            else:
+                self.average_strategy(node, opp, strat)
+            memset(out, 0, nh * sizeof(float))
+            for a in range(na):
+                for i in range(no):
+                    reach[i] = opp_reach[i] * strat[a * no + i]
+                self.walk(self.first_child[node] + a, hero, hero_reach, reach, sub)
+                for i in range(nh):
+                    out[i] += sub[i]
+            free(strat)
+            free(sub)
+            free(reach)
