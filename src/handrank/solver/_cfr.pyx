@@ -34,6 +34,50 @@ KINDS = {"oop": OOP_NODE, "ip": IP_NODE, "fold": FOLD_NODE, "showdown": SHOWDOWN
          "chance": CHANCE_NODE}
 
 
+# The loops over [action][combo] arrays run action by action over contiguous combos, through
+# pointers that do not alias, so that the compiler vectorises them.
+cdef void normalise(float* strat, int na, int n) noexcept nogil:
+    """Each combo's column of strat divided by its sum (uniform where the sum is 0)."""
+    cdef float* total = <float*>malloc(n * sizeof(float))
+    cdef int a, i
+    cdef float uniform = 1.0 / na
+    cdef float* row
+    memset(total, 0, n * sizeof(float))
+    for a in range(na):
+        row = strat + a * n
+        for i in range(n):
+            total[i] += row[i]
+    for i in range(n):
+        total[i] = 1 / total[i] if total[i] > 0 else 0
+    for a in range(na):
+        row = strat + a * n
+        for i in range(n):
+            row[i] = row[i] * total[i] if total[i] > 0 else uniform
+    free(total)
+
+
+cdef void update(float* regret, float* sums, const float* value, const float* mean,
+                 const float* strat, const float* reach, int na, int n, float pos, float neg,
+                 float keep) noexcept nogil:
+    """Discounted CFR's step at one node: regrets discounted (by sign) plus each action's value
+    over the node's; strategy sums discounted plus the reach-weighted current strategy."""
+    cdef int a, i
+    cdef float x
+    cdef float* r
+    cdef float* s
+    cdef const float* v
+    cdef const float* st
+    for a in range(na):
+        r = regret + a * n
+        s = sums + a * n
+        v = value + a * n
+        st = strat + a * n
+        for i in range(n):
+            x = r[i]
+            r[i] = x * (pos if x > 0 else neg) + v[i] - mean[i]
+            s[i] = s[i] * keep + reach[i] * st[i]
+
+
 cdef class Engine:
     """The solver state of one game: the tree, the combos, the showdown tables, and the float32
     regrets and strategy sums (numpy arrays shared with the caller: `regrets`, `strategy_sum`)."""
@@ -153,7 +197,8 @@ cdef class Engine:
                     float* lost) noexcept nogil:
         """won[i] / lost[i] = scale x the opposing reach that hero combo i beats / loses to on
         `board`, without the combos that share a card with it: the combos in order of strength,
-        the reach below (above) each strength summed as it goes, and per card."""
+        the reach below (above) each strength summed as it goes, and per card. With `lost` NULL,
+        won[i] gets the difference (a showdown's value)."""
         cdef int opp = 1 - hero, i, j, ii, nh = self.n[hero], no = self.n[opp], a, b, o
         cdef const int32_t* horder = self.order[hero] + <int64_t>board * nh
         cdef const uint16_t* hstr = self.strength[hero] + <int64_t>board * nh
@@ -192,41 +237,27 @@ cdef class Engine:
                 card_sum[oc[2 * o]] += r
                 card_sum[oc[2 * o + 1]] += r
                 j -= 1
-            lost[i] = <float>(scale * (total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]))
+            if lost == NULL:
+                won[i] -= <float>(scale * (total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]))
+            else:
+                lost[i] = <float>(scale * (total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]))
 
     cdef void current_strategy(self, int node, int p, float* strat) noexcept nogil:
         """Regret matching: each combo's positive regrets, normalised (uniform when none)."""
         cdef int na = self.n_children[node], n = self.n[p], a, i
         cdef const float* regret = self.regret + self.offset[node]
-        cdef float total, x
-        for i in range(n):
-            total = 0
-            for a in range(na):
-                x = regret[a * n + i]
-                x = x if x > 0 else 0
-                strat[a * n + i] = x
-                total += x
-            if total > 0:
-                for a in range(na):
-                    strat[a * n + i] /= total
-            else:
-                for a in range(na):
-                    strat[a * n + i] = 1.0 / na
+        cdef float x
+        for a in range(na * n):
+            x = regret[a]
+            strat[a] = x if x > 0 else 0
+        normalise(strat, na, n)
 
     cdef void average_strategy(self, int node, int p, float* strat) noexcept nogil:
-        cdef int na = self.n_children[node], n = self.n[p], a, i
+        cdef int na = self.n_children[node], n = self.n[p], a
         cdef const float* sums = self.strat_sum + self.offset[node]
-        cdef float total
-        for i in range(n):
-            total = 0
-            for a in range(na):
-                total += sums[a * n + i]
-            if total > 0:
-                for a in range(na):
-                    strat[a * n + i] = sums[a * n + i] / total
-            else:
-                for a in range(na):
-                    strat[a * n + i] = 1.0 / na
+        for a in range(na * n):
+            strat[a] = sums[a]
+        normalise(strat, na, n)
 
     cdef void walk(self, int node, int hero, const float* hero_reach, const float* opp_reach,
                    float* out) noexcept nogil:
@@ -237,7 +268,6 @@ cdef class Engine:
         cdef float* sub
         cdef float* reach
         cdef float* reach2
-        cdef float* lost
         cdef float v, x, best
         cdef const uint8_t* hc = self.cards[hero]
         cdef const uint8_t* oc = self.cards[opp]
@@ -247,12 +277,7 @@ cdef class Engine:
             v = self.stake[node]
             self.compatible(hero, opp_reach, -v if self.player[node] == hero else v, out)
         elif k == SHOWDOWN_NODE:
-            v = self.stake[node]
-            lost = <float*>malloc(nh * sizeof(float))
-            self.sweep(self.board[node], hero, opp_reach, v, out, lost)
-            for i in range(nh):
-                out[i] -= lost[i]
-            free(lost)
+            self.sweep(self.board[node], hero, opp_reach, self.stake[node], out, NULL)
         elif k == CHANCE_NODE:
             v = self.stake[node]            # the chance of each card for a pair of combos
             na = self.n_children[node]
@@ -306,15 +331,9 @@ cdef class Engine:
                         x += strat[a * nh + i] * sub[a * nh + i]
                     out[i] = x
             if self.mode == MODE_CFR:
-                regret = self.regret + self.offset[node]
-                sums = self.strat_sum + self.offset[node]
-                for a in range(na):
-                    for i in range(nh):
-                        x = regret[a * nh + i]
-                        x *= self.pos_discount if x > 0 else self.neg_discount
-                        regret[a * nh + i] = x + sub[a * nh + i] - out[i]
-                        sums[a * nh + i] = sums[a * nh + i] * self.sum_discount \
-                            + hero_reach[i] * strat[a * nh + i]
+                update(self.regret + self.offset[node], self.strat_sum + self.offset[node], sub,
+                       out, strat, hero_reach, na, nh, self.pos_discount, self.neg_discount,
+                       self.sum_discount)
             free(strat)
             free(sub)
             free(reach)

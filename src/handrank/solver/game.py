@@ -85,6 +85,8 @@ class Game:
             self._order[0], self._order[1], self._strength[0], self._strength[1],
             self.regrets, self.strategy_sum)
         self._engine.set_ranges(self._weights[0], self._weights[1])
+        # the weight of the pairs of combos that share no card: what EVs are averaged over
+        self._pairs = float(np.dot(self._weights[0], self._compatible(0, self._weights[1])))
 
     # -- the expanded tree
     def _expand(self) -> None:
@@ -226,11 +228,7 @@ class Game:
         """The EV (chips, as `ev`) of `player`'s best response to the other's average strategy."""
         p = _player(player)
         values = self._engine.values(0, p, self._weights[p], self._weights[1 - p], True)
-        return float(np.dot(self._weights[p], values.astype(np.float64)) / self._pairs()) + self.spot.pot / 2
-
-    def _pairs(self) -> float:
-        """The weight of the pairs of combos that share no card: what EVs are averaged over."""
-        return float(np.dot(self._weights[0], self._compatible(0, self._weights[1])))
+        return float(np.dot(self._weights[p], values.astype(np.float64)) / self._pairs) + self.spot.pot / 2
 
     def _compatible(self, hero: int, opp_reach: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
         clash = (self._cards[hero][:, None, :, None] == self._cards[1 - hero][None, :, None, :]).any(axis=(2, 3))
