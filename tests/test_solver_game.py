@@ -249,3 +249,27 @@ def test_anchor_river_spot() -> None:
     assert list(frequencies) == ["Check", "Bet(100)", "Bet(200)"]
     for got, want in zip(frequencies.values(), (0.682, 0.318, 0.000)):
         assert got == pytest.approx(want, abs=0.01)
+
+
+def test_anchor_turn_spot() -> None:
+    path = ANCHOR / "spots" / "turn.toml"
+    if not path.exists():
+        pytest.skip("the postflop-solver anchor (shared/anchors) is not beside this checkout")
+    game = Game(Spot.from_file(path))
+    # postflop-solver's own estimate for this spot is 19.3 MB; the issue allows 1.5x
+    assert game.memory_usage() <= 1.5 * 19.3e6
+    report = game.solve(target=0.005, progress=False)
+    assert report.stopped == "target"
+    root = game.node()
+    # postflop-solver (results/summary.md): equity 0.530603, OOP EV 92.052 at 0.47% of the pot,
+    # root strategy check 0.870, bet 100 0.121, bet 200 0.008
+    assert root.overall_equity(0) == pytest.approx(0.530603, abs=1e-6)
+    assert abs(root.overall_ev(0) - 92.052) <= report.exploitability + 0.94
+    for got, want in zip(root.frequencies().values(), (0.870, 0.121, 0.008)):
+        assert got == pytest.approx(want, abs=0.05)
+    # a river node below a card dealt: the strategy is per combo, blocked combos reach nothing
+    river = game.node("Check Check 2s")
+    assert river.board[-1] == "2s" and river.player == 0
+    blocked = [i for i, c in enumerate(game.combos(0)) if "2s" in c.split()]
+    assert all(river.reach[0][i] == 0 for i in blocked)
+    assert river.strategy().shape == (3, len(game.combos(0)))
