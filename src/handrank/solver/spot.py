@@ -26,6 +26,8 @@ from handrank.equity.range import Range
 __all__ = ["Size", "StreetSizes", "Spot", "STREETS", "parse_sizes"]
 
 STREETS = ("flop", "turn", "river")
+# keys a spot file may hold for whoever solves it (postflop-solver's spot files have them too)
+SOLVER_KEYS = ("label", "max_iter", "target", "threads", "compress")
 
 
 @dataclass(frozen=True)
@@ -191,8 +193,9 @@ class Spot:
     def from_file(cls, path: str | Path) -> Spot:
         """Read a spot file: ``key = value`` lines (TOML): board, oop_range, ip_range, pot,
         stack, bet, raise, donk, dead, add_allin, force_allin, and per street and player
-        ``river_ip_bet = "75%"`` (street_player_bet/raise/donk). Other keys (a label, solver
-        settings such as max_iter or target, merge = 0) are left to the caller."""
+        ``river_ip_bet = "75%"`` (street_player_bet/raise/donk). The keys label, max_iter,
+        target, threads and compress are left to the caller (merge must be 0); others raise
+        ValueError."""
         with open(path, "rb") as handle:
             data = tomllib.load(handle)
         return cls.from_mapping(data)
@@ -200,6 +203,12 @@ class Spot:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Spot:
         """A spot from a spot file's keys (see `from_file`)."""
+        known = {"board", "oop_range", "ip_range", "pot", "stack", "bet", "raise", "donk", "dead",
+                 "add_allin", "force_allin", "merge", *SOLVER_KEYS,
+                 *(f"{s}_{p}_{k}" for s in STREETS for p in ("oop", "ip") for k in ("bet", "raise", "donk"))}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown spot key {unknown[0]!r}")
         if data.get("merge", 0):
             raise ValueError("merge: merging close bet sizes is not supported (use merge = 0)")
         for key in ("board", "oop_range", "ip_range"):
