@@ -338,6 +338,25 @@ class NodeView:
         return {a: float(strategy[i] @ reach / total) if total > 0 else math.nan
                 for i, a in enumerate(self.actions)}
 
+    def by_class(self) -> dict[str, dict[str, float]]:
+        """The acting player's strategy by hand class (``"AKs"``, ``"QQ"``, ...): each action's
+        frequency over the class's combos, weighted by their reach; classes with no reach left
+        out (the cells of a 13 x 13 grid)."""
+        from handrank.equity.range import hand_class
+
+        strategy = self.strategy()
+        p = self.player
+        totals: dict[str, npt.NDArray[np.float64]] = {}
+        weights: dict[str, float] = {}
+        for i, pair in enumerate(self._game._cards[p]):           # type: ignore[index]
+            reach = float(self.reach[p][i])                         # type: ignore[index]
+            if reach > 0:
+                name = hand_class((int(pair[0]), int(pair[1])))
+                totals[name] = totals.get(name, 0) + reach * strategy[:, i].astype(np.float64)
+                weights[name] = weights.get(name, 0.0) + reach
+        return {name: {a: float(x / weights[name]) for a, x in zip(self.actions, total)}
+                for name, total in totals.items()}
+
     def _compatible(self, player: int) -> npt.NDArray[np.float64]:
         return self._game._compatible(player, self.reach[1 - player])
 
