@@ -36,9 +36,9 @@ KINDS = {"oop": OOP_NODE, "ip": IP_NODE, "fold": FOLD_NODE, "showdown": SHOWDOWN
 
 # The loops over [action][combo] arrays run action by action over contiguous combos, through
 # pointers that do not alias, so that the compiler vectorises them.
-cdef void normalise(float* strat, int na, int n) noexcept nogil:
-    """Each combo's column of strat divided by its sum (uniform where the sum is 0)."""
-    cdef float* total = <float*>malloc(n * sizeof(float))
+cdef void normalise(float* strat, int na, int n, float* total) noexcept nogil:
+    """Each combo's column of strat divided by its sum (uniform where the sum is 0); `total`:
+    room for n floats."""
     cdef int a, i
     cdef float uniform = 1.0 / na
     cdef float* row
@@ -53,7 +53,6 @@ cdef void normalise(float* strat, int na, int n) noexcept nogil:
         row = strat + a * n
         for i in range(n):
             row[i] = row[i] * total[i] if total[i] > 0 else uniform
-    free(total)
 
 
 cdef void update(float* regret, float* sums, const float* value, const float* mean,
@@ -105,6 +104,8 @@ cdef class Engine:
     cdef public object regrets
     cdef public object strategy_sum
     cdef const float* root_reach[2]
+    cdef float* arena                   # every node's buffers, depth by depth
+    cdef int width                      # the most combos a player has: one buffer's size
     cdef object reach_arrays
 
     def __init__(self, kind, player, first_child, n_children, stake, offset, board, card,
@@ -125,6 +126,23 @@ cdef class Engine:
         self.regret, self.strat_sum = &self.regret_view[0], &self.sum_view[0]
         self.regrets, self.strategy_sum = regrets, strategy_sum
         self.keep = (cards0, cards1, same0, same1, order0, order1, strength0, strength1)
+        self.width = max(self.n[0], self.n[1])
+        # a node takes at most 2 x actions + 3 buffers (a decision node: strategy, values and
+        # reach, then its children's); a parent comes before its children in the arrays
+        cdef Py_ssize_t nodes = kind.shape[0], i, c, most = 1, depth_most = 0
+        depth = np.zeros(nodes, dtype=np.int64)
+        cdef int64_t[::1] d = depth
+        for i in range(nodes):
+            most = max(most, self.n_children[i])
+            for c in range(self.first_child[i], self.first_child[i] + self.n_children[i]):
+                d[c] = d[i] + 1
+                depth_most = max(depth_most, d[c])
+        self.arena = <float*>malloc((depth_most + 2) * (2 * most + 3) * self.width * sizeof(float))
+        if self.arena == NULL:
+            raise MemoryError("the solver's work space")
+
+    def __dealloc__(self):
+        free(self.arena)
 
     def iterate(self, int t, double alpha, double beta, double gamma):
         """One Discounted CFR iteration `t` (from 1): each player in turn updates its regrets
@@ -139,9 +157,8 @@ cdef class Engine:
         self.mode = MODE_CFR
         with nogil:
             for hero in range(2):
-                out = <float*>malloc(self.n[hero] * sizeof(float))
-                self.walk(0, hero, self.root_reach[hero], self.root_reach[1 - hero], out)
-                free(out)
+                self.walk(0, hero, self.root_reach[hero], self.root_reach[1 - hero], self.arena,
+                          self.arena + self.width)
 
     def set_ranges(self, reach0, reach1):
         """The players' range weights (float32, one per combo) at the root."""
@@ -157,7 +174,7 @@ cdef class Engine:
         cdef float[::1] out = result
         self.mode = MODE_BEST if best else MODE_AVERAGE
         with nogil:
-            self.walk(node, hero, &h[0], &o[0], &out[0])
+            self.walk(node, hero, &h[0], &o[0], &out[0], self.arena)
         return result
 
     def showdown_sums(self, int board, int hero, opp_reach):
@@ -242,7 +259,7 @@ cdef class Engine:
             else:
                 lost[i] = <float>(scale * (total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]))
 
-    cdef void current_strategy(self, int node, int p, float* strat) noexcept nogil:
+    cdef void current_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
         """Regret matching: each combo's positive regrets, normalised (uniform when none)."""
         cdef int na = self.n_children[node], n = self.n[p], a, i
         cdef const float* regret = self.regret + self.offset[node]
@@ -250,18 +267,20 @@ cdef class Engine:
         for a in range(na * n):
             x = regret[a]
             strat[a] = x if x > 0 else 0
-        normalise(strat, na, n)
+        normalise(strat, na, n, scratch)
 
-    cdef void average_strategy(self, int node, int p, float* strat) noexcept nogil:
+    cdef void average_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
         cdef int na = self.n_children[node], n = self.n[p], a
         cdef const float* sums = self.strat_sum + self.offset[node]
         for a in range(na * n):
             strat[a] = sums[a]
-        normalise(strat, na, n)
+        normalise(strat, na, n, scratch)
 
     cdef void walk(self, int node, int hero, const float* hero_reach, const float* opp_reach,
-                   float* out) noexcept nogil:
-        """out: the hero's counterfactual value of every combo at `node`."""
+                   float* out, float* scratch) noexcept nogil:
+        """out: the hero's counterfactual value of every combo at `node`; `scratch`: the arena's
+        free room (a node takes its buffers from it and hands the rest to its children)."""
+        cdef int m = self.width
         cdef int k = self.kind[node], opp = 1 - hero
         cdef int nh = self.n[hero], no = self.n[opp], na, a, i, child, c
         cdef float* strat
@@ -281,9 +300,7 @@ cdef class Engine:
         elif k == CHANCE_NODE:
             v = self.stake[node]            # the chance of each card for a pair of combos
             na = self.n_children[node]
-            sub = <float*>malloc(nh * sizeof(float))
-            reach = <float*>malloc(no * sizeof(float))
-            reach2 = <float*>malloc(nh * sizeof(float))
+            sub, reach, reach2 = scratch, scratch + m, scratch + 2 * m
             memset(out, 0, nh * sizeof(float))
             for a in range(na):
                 child = self.first_child[node] + a
@@ -292,31 +309,28 @@ cdef class Engine:
                     reach[i] = 0 if oc[2 * i] == c or oc[2 * i + 1] == c else opp_reach[i]
                 for i in range(nh):
                     reach2[i] = 0 if hc[2 * i] == c or hc[2 * i + 1] == c else hero_reach[i]
-                self.walk(child, hero, reach2, reach, sub)
+                self.walk(child, hero, reach2, reach, sub, scratch + 3 * m)
                 for i in range(nh):
                     if hc[2 * i] != c and hc[2 * i + 1] != c:
                         out[i] += sub[i]
             for i in range(nh):
                 out[i] *= v
-            free(sub)
-            free(reach)
-            free(reach2)
         elif self.player[node] == hero:
             na = self.n_children[node]
-            strat = <float*>malloc(na * nh * sizeof(float))
-            sub = <float*>malloc(na * nh * sizeof(float))
-            reach = <float*>malloc(nh * sizeof(float))
+            strat, sub, reach = scratch, scratch + na * m, scratch + 2 * na * m
             if self.mode == MODE_CFR:
-                self.current_strategy(node, hero, strat)
+                self.current_strategy(node, hero, strat, reach)
             else:
-                self.average_strategy(node, hero, strat)
+                self.average_strategy(node, hero, strat, reach)
             for a in range(na):
                 if self.mode == MODE_CFR:
                     for i in range(nh):
                         reach[i] = hero_reach[i] * strat[a * nh + i]
-                    self.walk(self.first_child[node] + a, hero, reach, opp_reach, sub + a * nh)
+                    self.walk(self.first_child[node] + a, hero, reach, opp_reach, sub + a * nh,
+                              reach + m)
                 else:
-                    self.walk(self.first_child[node] + a, hero, hero_reach, opp_reach, sub + a * nh)
+                    self.walk(self.first_child[node] + a, hero, hero_reach, opp_reach, sub + a * nh,
+                              reach + m)
             if self.mode == MODE_BEST:
                 for i in range(nh):
                     best = sub[i]
@@ -334,25 +348,17 @@ cdef class Engine:
                 update(self.regret + self.offset[node], self.strat_sum + self.offset[node], sub,
                        out, strat, hero_reach, na, nh, self.pos_discount, self.neg_discount,
                        self.sum_discount)
-            free(strat)
-            free(sub)
-            free(reach)
         else:
             na = self.n_children[node]
-            strat = <float*>malloc(na * no * sizeof(float))
-            sub = <float*>malloc(nh * sizeof(float))
-            reach = <float*>malloc(no * sizeof(float))
+            strat, sub, reach = scratch, scratch + na * m, scratch + (na + 1) * m
             if self.mode == MODE_CFR:
-                self.current_strategy(node, opp, strat)
+                self.current_strategy(node, opp, strat, reach)
             else:
-                self.average_strategy(node, opp, strat)
+                self.average_strategy(node, opp, strat, reach)
             memset(out, 0, nh * sizeof(float))
             for a in range(na):
                 for i in range(no):
                     reach[i] = opp_reach[i] * strat[a * no + i]
-                self.walk(self.first_child[node] + a, hero, hero_reach, reach, sub)
+                self.walk(self.first_child[node] + a, hero, hero_reach, reach, sub, reach + m)
                 for i in range(nh):
                     out[i] += sub[i]
-            free(strat)
-            free(sub)
-            free(reach)
