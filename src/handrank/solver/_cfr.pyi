@@ -16,7 +16,9 @@ class Engine:
                  cards0: npt.NDArray[np.uint8], cards1: npt.NDArray[np.uint8],
                  same0: npt.NDArray[np.int32], same1: npt.NDArray[np.int32],
                  order0: npt.NDArray[np.int32], order1: npt.NDArray[np.int32],
-                 strength0: npt.NDArray[np.uint16], strength1: npt.NDArray[np.uint16],
+                 sorted_cards0: npt.NDArray[np.uint8], sorted_cards1: npt.NDArray[np.uint8],
+                 below0: npt.NDArray[np.int32], below1: npt.NDArray[np.int32],
+                 above0: npt.NDArray[np.int32], above1: npt.NDArray[np.int32],
                  regrets: npt.NDArray[np.float32], strategy_sum: npt.NDArray[np.float32]) -> None: ...
     def set_ranges(self, reach0: npt.NDArray[np.float32], reach1: npt.NDArray[np.float32]) -> None: ...
     def iterate(self, t: int, alpha: float, beta: float, gamma: float) -> None: ...

@@ -93,7 +93,9 @@ cdef class Engine:
     cdef const uint8_t* cards[2]        # combo i of player p: cards[p][2i], cards[p][2i + 1]
     cdef const int32_t* same[2]         # the other player's index of the same combo, or -1
     cdef const int32_t* order[2]        # per board: the combos by rising strength
-    cdef const uint16_t* strength[2]    # per board: those strengths (0: blocked by the board)
+    cdef const uint8_t* sorted_cards[2] # per board: their cards, in that order
+    cdef const int32_t* below[2]        # per board and combo in that order: how many of the
+    cdef const int32_t* above[2]        # other's sorted combos are weaker / not stronger
     cdef float[::1] regret_view
     cdef float[::1] sum_view
     cdef float* regret
@@ -109,23 +111,27 @@ cdef class Engine:
     cdef object reach_arrays
 
     def __init__(self, kind, player, first_child, n_children, stake, offset, board, card,
-                 cards0, cards1, same0, same1, order0, order1, strength0, strength1,
-                 regrets, strategy_sum):
+                 cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
+                 below0, below1, above0, above1, regrets, strategy_sum):
         cdef const uint8_t[:, ::1] c0 = cards0, c1 = cards1
         cdef const int32_t[::1] s0 = same0, s1 = same1
         cdef const int32_t[:, ::1] o0 = order0, o1 = order1
-        cdef const uint16_t[:, ::1] t0 = strength0, t1 = strength1
+        cdef const uint8_t[:, :, ::1] t0 = sorted_cards0, t1 = sorted_cards1
+        cdef const int32_t[:, ::1] b0 = below0, b1 = below1, a0 = above0, a1 = above1
         self.kind, self.player, self.first_child, self.n_children = kind, player, first_child, n_children
         self.stake, self.offset, self.board, self.card = stake, offset, board, card
         self.n[0], self.n[1] = c0.shape[0], c1.shape[0]
         self.cards[0], self.cards[1] = &c0[0, 0], &c1[0, 0]
         self.same[0], self.same[1] = &s0[0], &s1[0]
         self.order[0], self.order[1] = &o0[0, 0], &o1[0, 0]
-        self.strength[0], self.strength[1] = &t0[0, 0], &t1[0, 0]
+        self.sorted_cards[0], self.sorted_cards[1] = &t0[0, 0, 0], &t1[0, 0, 0]
+        self.below[0], self.below[1] = &b0[0, 0], &b1[0, 0]
+        self.above[0], self.above[1] = &a0[0, 0], &a1[0, 0]
         self.regret_view, self.sum_view = regrets, strategy_sum
         self.regret, self.strat_sum = &self.regret_view[0], &self.sum_view[0]
         self.regrets, self.strategy_sum = regrets, strategy_sum
-        self.keep = (cards0, cards1, same0, same1, order0, order1, strength0, strength1)
+        self.keep = (cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
+                     below0, below1, above0, above1)
         self.width = max(self.n[0], self.n[1])
         # a node takes at most 2 x actions + 3 buffers (a decision node: strategy, values and
         # reach, then its children's); a parent comes before its children in the arrays
@@ -186,7 +192,7 @@ cdef class Engine:
         compatible = np.empty(self.n[hero], dtype=np.float32)
         cdef float[::1] w = won, l = lost, c = compatible
         with nogil:
-            self.sweep(board, hero, &o[0], 1, &w[0], &l[0])
+            self.sweep(board, hero, &o[0], 1, &w[0], &l[0], self.arena)
             self.compatible(hero, &o[0], 1, &c[0])
         return won, lost, compatible
 
@@ -211,53 +217,52 @@ cdef class Engine:
             out[i] = <float>(scale * r)
 
     cdef void sweep(self, int board, int hero, const float* opp_reach, float scale, float* won,
-                    float* lost) noexcept nogil:
+                    float* lost, float* scratch) noexcept nogil:
         """won[i] / lost[i] = scale x the opposing reach that hero combo i beats / loses to on
         `board`, without the combos that share a card with it: the combos in order of strength,
         the reach below (above) each strength summed as it goes, and per card. With `lost` NULL,
-        won[i] gets the difference (a showdown's value)."""
-        cdef int opp = 1 - hero, i, j, ii, nh = self.n[hero], no = self.n[opp], a, b, o
-        cdef const int32_t* horder = self.order[hero] + <int64_t>board * nh
-        cdef const uint16_t* hstr = self.strength[hero] + <int64_t>board * nh
-        cdef const int32_t* oorder = self.order[opp] + <int64_t>board * no
-        cdef const uint16_t* ostr = self.strength[opp] + <int64_t>board * no
-        cdef const uint8_t* oc = self.cards[opp]
-        cdef const uint8_t* hc = self.cards[hero]
+        won[i] gets the difference (a showdown's value). `scratch`: room for the opposing
+        combos' reach in order of strength, read twice in a row."""
+        cdef int opp = 1 - hero, i, j, ii, end, nh = self.n[hero], no = self.n[opp]
+        cdef int64_t h0 = <int64_t>board * nh, o0 = <int64_t>board * no
+        cdef const int32_t* horder = self.order[hero] + h0
+        cdef const int32_t* below = self.below[hero] + h0
+        cdef const int32_t* above = self.above[hero] + h0
+        cdef const uint8_t* hc = self.sorted_cards[hero] + 2 * h0
+        cdef const int32_t* oorder = self.order[opp] + o0
+        cdef const uint8_t* oc = self.sorted_cards[opp] + 2 * o0
+        cdef float* reach = scratch
         cdef double card_sum[52]
-        cdef double total = 0, r
-        cdef uint16_t s
+        cdef double total = 0, r, x
+        for j in range(no):
+            reach[j] = opp_reach[oorder[j]]
         memset(card_sum, 0, sizeof(card_sum))
         j = 0
-        while j < no and ostr[j] == 0:      # blocked by the board: no reach
-            j += 1
         for ii in range(nh):
-            i = horder[ii]
-            s = hstr[ii]
-            while j < no and ostr[j] < s:
-                o = oorder[j]
-                r = opp_reach[o]
+            end = below[ii]
+            while j < end:
+                r = reach[j]
                 total += r
-                card_sum[oc[2 * o]] += r
-                card_sum[oc[2 * o + 1]] += r
+                card_sum[oc[2 * j]] += r
+                card_sum[oc[2 * j + 1]] += r
                 j += 1
-            won[i] = <float>(scale * (total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]))
+            won[horder[ii]] = <float>(scale * (total - card_sum[hc[2 * ii]] - card_sum[hc[2 * ii + 1]]))
         memset(card_sum, 0, sizeof(card_sum))
         total = 0
-        j = no - 1
+        j = no
         for ii in range(nh - 1, -1, -1):
-            i = horder[ii]
-            s = hstr[ii]
-            while j >= 0 and ostr[j] > s:
-                o = oorder[j]
-                r = opp_reach[o]
-                total += r
-                card_sum[oc[2 * o]] += r
-                card_sum[oc[2 * o + 1]] += r
+            end = above[ii]
+            while j > end:
                 j -= 1
+                r = reach[j]
+                total += r
+                card_sum[oc[2 * j]] += r
+                card_sum[oc[2 * j + 1]] += r
+            x = scale * (total - card_sum[hc[2 * ii]] - card_sum[hc[2 * ii + 1]])
             if lost == NULL:
-                won[i] -= <float>(scale * (total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]))
+                won[horder[ii]] -= <float>x
             else:
-                lost[i] = <float>(scale * (total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]))
+                lost[horder[ii]] = <float>x
 
     cdef void current_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
         """Regret matching: each combo's positive regrets, normalised (uniform when none)."""
@@ -296,7 +301,7 @@ cdef class Engine:
             v = self.stake[node]
             self.compatible(hero, opp_reach, -v if self.player[node] == hero else v, out)
         elif k == SHOWDOWN_NODE:
-            self.sweep(self.board[node], hero, opp_reach, self.stake[node], out, NULL)
+            self.sweep(self.board[node], hero, opp_reach, self.stake[node], out, NULL, scratch)
         elif k == CHANCE_NODE:
             v = self.stake[node]            # the chance of each card for a pair of combos
             na = self.n_children[node]

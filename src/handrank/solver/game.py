@@ -82,7 +82,8 @@ class Game:
         self._engine = _cfr.Engine(
             self._kind, self._player, self._first, self._count, self._stake, self._offset,
             self._board, self._card, self._cards[0], self._cards[1], same[0], same[1],
-            self._order[0], self._order[1], self._strength[0], self._strength[1],
+            self._order[0], self._order[1], self._sorted_cards[0], self._sorted_cards[1],
+            self._below[0], self._below[1], self._above[0], self._above[1],
             self.regrets, self.strategy_sum)
         self._engine.set_ranges(self._weights[0], self._weights[1])
         # the weight of the pairs of combos that share no card: what EVs are averaged over
@@ -147,21 +148,31 @@ class Game:
         self._storage = max(storage, 1)
 
     def _tables(self) -> None:
-        """Per 5-card board and player: the combos by rising strength, and those strengths (0 for
-        the combos that share a card with the board)."""
+        """Per 5-card board and player: the combos by rising strength (those that share a card
+        with the board first, at strength 0), their cards in that order, and where each falls
+        among the other player's."""
         strengths = strengths_batch(np.array(self._boards, dtype=np.uint8), threads=1)
-        self._order, self._strength = [], []
+        self._order, self._sorted_cards, ordered = [], [], []
         for p in (0, 1):
             local = strengths[:, self._combos[p]]
             order = np.argsort(local, axis=1, kind="stable")
             self._order.append(np.ascontiguousarray(order, dtype=np.int32))
-            self._strength.append(np.ascontiguousarray(np.take_along_axis(local, order, axis=1)))
+            self._sorted_cards.append(np.ascontiguousarray(self._cards[p][order]))
+            ordered.append(np.take_along_axis(local, order, axis=1))
+        # where each combo's strength falls among the other's: the sweep's stopping points
+        self._below, self._above = [], []
+        for p in (0, 1):
+            mine, theirs = ordered[p], ordered[1 - p]
+            for side, out in (("left", self._below), ("right", self._above)):
+                out.append(np.ascontiguousarray(np.array(
+                    [np.searchsorted(t, m, side=side) for m, t in zip(mine, theirs)], dtype=np.int32)))
 
     # -- sizes
     def memory_usage(self) -> int:
         """Bytes of solver state: regrets and strategy sums (float32), the showdown tables and
         the expanded tree; known before solving (the game allocates it when built)."""
-        arrays = [self.regrets, self.strategy_sum, *self._order, *self._strength, self._kind,
+        arrays = [self.regrets, self.strategy_sum, *self._order, *self._sorted_cards, *self._below,
+                  *self._above, self._kind,
                   self._player, self._first, self._count, self._stake, self._offset, self._board,
                   self._card]
         return int(sum(a.nbytes for a in arrays))
