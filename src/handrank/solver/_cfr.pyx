@@ -14,7 +14,7 @@ Every value for a hero combo is summed over the opposing combos that share no ca
 """
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport malloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 import numpy as np
 
@@ -36,6 +36,30 @@ KINDS = {"oop": OOP_NODE, "ip": IP_NODE, "fold": FOLD_NODE, "showdown": SHOWDOWN
 
 # The loops over [action][combo] arrays run action by action over contiguous combos, through
 # pointers that do not alias, so that the compiler vectorises them.
+cdef inline void multiply(float* dst, const float* a, const float* b, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        dst[i] = a[i] * b[i]
+
+
+cdef inline void add_product(float* dst, const float* a, const float* b, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        dst[i] += a[i] * b[i]
+
+
+cdef inline void add(float* dst, const float* a, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        dst[i] += a[i]
+
+
+cdef inline void maximum(float* dst, const float* a, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        dst[i] = a[i] if a[i] > dst[i] else dst[i]
+
+
 cdef void normalise(float* strat, int na, int n, float* total) noexcept nogil:
     """Each combo's column of strat divided by its sum (uniform where the sum is 0); `total`:
     room for n floats."""
@@ -292,7 +316,7 @@ cdef class Engine:
         cdef float* sub
         cdef float* reach
         cdef float* reach2
-        cdef float v, x, best
+        cdef float v
         cdef const uint8_t* hc = self.cards[hero]
         cdef const uint8_t* oc = self.cards[opp]
         cdef float* regret
@@ -329,26 +353,20 @@ cdef class Engine:
                 self.average_strategy(node, hero, strat, reach)
             for a in range(na):
                 if self.mode == MODE_CFR:
-                    for i in range(nh):
-                        reach[i] = hero_reach[i] * strat[a * nh + i]
+                    multiply(reach, hero_reach, strat + a * nh, nh)
                     self.walk(self.first_child[node] + a, hero, reach, opp_reach, sub + a * nh,
                               reach + m)
                 else:
                     self.walk(self.first_child[node] + a, hero, hero_reach, opp_reach, sub + a * nh,
                               reach + m)
             if self.mode == MODE_BEST:
-                for i in range(nh):
-                    best = sub[i]
-                    for a in range(1, na):
-                        if sub[a * nh + i] > best:
-                            best = sub[a * nh + i]
-                    out[i] = best
+                memcpy(out, sub, nh * sizeof(float))
+                for a in range(1, na):
+                    maximum(out, sub + a * nh, nh)
             else:
-                for i in range(nh):
-                    x = 0
-                    for a in range(na):
-                        x += strat[a * nh + i] * sub[a * nh + i]
-                    out[i] = x
+                memset(out, 0, nh * sizeof(float))
+                for a in range(na):
+                    add_product(out, strat + a * nh, sub + a * nh, nh)
             if self.mode == MODE_CFR:
                 update(self.regret + self.offset[node], self.strat_sum + self.offset[node], sub,
                        out, strat, hero_reach, na, nh, self.pos_discount, self.neg_discount,
@@ -362,8 +380,6 @@ cdef class Engine:
                 self.average_strategy(node, opp, strat, reach)
             memset(out, 0, nh * sizeof(float))
             for a in range(na):
-                for i in range(no):
-                    reach[i] = opp_reach[i] * strat[a * no + i]
+                multiply(reach, opp_reach, strat + a * no, no)
                 self.walk(self.first_child[node] + a, hero, hero_reach, reach, sub, reach + m)
-                for i in range(nh):
-                    out[i] += sub[i]
+                add(out, sub, nh)
