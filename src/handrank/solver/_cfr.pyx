@@ -60,17 +60,24 @@ cdef inline void maximum(float* dst, const float* a, Py_ssize_t n) noexcept nogi
         dst[i] = a[i] if a[i] > dst[i] else dst[i]
 
 
-cdef void normalise(float* strat, int na, int n, float* total) noexcept nogil:
-    """Each combo's column of strat divided by its sum (uniform where the sum is 0); `total`:
-    room for n floats."""
-    cdef int a, i
-    cdef float uniform = 1.0 / na
+cdef void normalise(const float* weight, float* strat, Py_ssize_t na, Py_ssize_t n,
+                    bint positive, float* total) noexcept nogil:
+    """strat: each combo's column of `weight` (its positive part if `positive`) divided by its
+    sum, uniform where the sum is 0; `total`: room for n floats."""
+    cdef Py_ssize_t a, i
+    cdef float uniform = 1.0 / na, x
     cdef float* row
+    cdef const float* w
     memset(total, 0, n * sizeof(float))
     for a in range(na):
         row = strat + a * n
+        w = weight + a * n
         for i in range(n):
-            total[i] += row[i]
+            x = w[i]
+            if positive:
+                x = x if x > 0 else 0
+            row[i] = x
+            total[i] += x
     for i in range(n):
         total[i] = 1 / total[i] if total[i] > 0 else 0
     for a in range(na):
@@ -80,11 +87,11 @@ cdef void normalise(float* strat, int na, int n, float* total) noexcept nogil:
 
 
 cdef void update(float* regret, float* sums, const float* value, const float* mean,
-                 const float* strat, const float* reach, int na, int n, float pos, float neg,
-                 float keep) noexcept nogil:
+                 const float* strat, const float* reach, Py_ssize_t na, Py_ssize_t n, float pos,
+                 float neg, float keep) noexcept nogil:
     """Discounted CFR's step at one node: regrets discounted (by sign) plus each action's value
     over the node's; strategy sums discounted plus the reach-weighted current strategy."""
-    cdef int a, i
+    cdef Py_ssize_t a, i
     cdef float x
     cdef float* r
     cdef float* s
@@ -290,20 +297,12 @@ cdef class Engine:
 
     cdef void current_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
         """Regret matching: each combo's positive regrets, normalised (uniform when none)."""
-        cdef int na = self.n_children[node], n = self.n[p], a, i
-        cdef const float* regret = self.regret + self.offset[node]
-        cdef float x
-        for a in range(na * n):
-            x = regret[a]
-            strat[a] = x if x > 0 else 0
-        normalise(strat, na, n, scratch)
+        normalise(self.regret + self.offset[node], strat, self.n_children[node], self.n[p], True,
+                  scratch)
 
     cdef void average_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
-        cdef int na = self.n_children[node], n = self.n[p], a
-        cdef const float* sums = self.strat_sum + self.offset[node]
-        for a in range(na * n):
-            strat[a] = sums[a]
-        normalise(strat, na, n, scratch)
+        normalise(self.strat_sum + self.offset[node], strat, self.n_children[node], self.n[p],
+                  False, scratch)
 
     cdef void walk(self, int node, int hero, const float* hero_reach, const float* opp_reach,
                    float* out, float* scratch) noexcept nogil:
