@@ -181,16 +181,12 @@ cdef class Engine:
     def __dealloc__(self):
         free(self.arena)
 
-    def iterate(self, int t, double alpha, double beta, double gamma):
-        """One Discounted CFR iteration `t` (from 1): each player in turn updates its regrets
-        (positive ones first discounted by (t-1)^alpha / ((t-1)^alpha + 1), negative ones by the
-        same with beta) and its strategy sums (discounted by ((t-1) / t)^gamma)."""
+    def iterate(self, double positive, double negative, double strategy):
+        """One CFR iteration: each player in turn updates its regrets (the positive ones first
+        multiplied by `positive`, the negative ones by `negative`) and its strategy sums (first
+        multiplied by `strategy`), against the other's current strategy."""
         cdef int hero
-        cdef double prev = t - 1
-        cdef float* out
-        self.pos_discount = prev ** alpha / (prev ** alpha + 1)
-        self.neg_discount = prev ** beta / (prev ** beta + 1)
-        self.sum_discount = (prev / t) ** gamma
+        self.pos_discount, self.neg_discount, self.sum_discount = positive, negative, strategy
         self.mode = MODE_CFR
         with nogil:
             for hero in range(2):

@@ -209,7 +209,7 @@ class Game:
                     stopped = "target"
                     break
                 self.iterations += 1
-                self._engine.iterate(self.iterations, ALPHA, BETA, GAMMA)
+                self._engine.iterate(*discounts(self.iterations))
                 if bar is not None:
                     bar.update(1)
                 if self.iterations % check_every == 0 or self.iterations == max_iterations:
@@ -414,6 +414,15 @@ class NodeView:
     def overall_equity(self, player: int) -> float:
         """`player`'s equity over its range here (weighted as `overall_ev`)."""
         return self._overall(player, self.equity(player))
+
+
+def discounts(t: int) -> tuple[float, float, float]:
+    """Discounted CFR's factors at iteration t (from 1) for what earlier iterations left: positive
+    regrets x (t-1)^alpha / ((t-1)^alpha + 1), negative ones the same with beta, strategy sums
+    x ((t-1) / t)^gamma."""
+    prev = t - 1
+    return (prev ** ALPHA / (prev ** ALPHA + 1), prev ** BETA / (prev ** BETA + 1),
+            (prev / t) ** GAMMA)
 
 
 def _player(player: int | str) -> int:
