@@ -16,11 +16,12 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
 from handrank.cards import card as parse_card, card_str
+from handrank.equity.range import Range
 from handrank.showdown import COMBOS, strengths_batch
 from handrank.solver import _cfr
 from handrank.solver.spot import Spot
@@ -65,12 +66,12 @@ class Game:
         self.spot = spot
         self.tree = Tree(spot)
         self.iterations = 0
-        removed = spot.board + spot.dead     # type: ignore[operator]
+        removed = spot.board_cards + spot.dead_cards
         self._combos: list[npt.NDArray[np.int64]] = []
         self._cards: list[npt.NDArray[np.uint8]] = []
         self._weights: list[npt.NDArray[np.float32]] = []
         for rng in (spot.oop_range, spot.ip_range):
-            kept = rng.without(removed)      # type: ignore[union-attr]
+            kept = Range(rng).without(removed)
             pairs = [(max(h, l) * (max(h, l) - 1) // 2 + min(h, l), w) for (h, l), w in kept]
             self._combos.append(np.array([c for c, _ in pairs], dtype=np.int64))
             self._cards.append(np.ascontiguousarray(COMBOS[self._combos[-1]]))
@@ -109,7 +110,7 @@ class Game:
             abstract.append(index)
             dealt_of.append(dealt)
             card.append(dealt_card)
-            known = len(spot.board) + len(dealt)        # type: ignore[arg-type]
+            known = len(spot.board_cards) + len(dealt)
             first.append(next_index)
             if node.kind == DECISION:
                 kind.append(node.player)
@@ -124,14 +125,14 @@ class Game:
                 offset.append(0)
                 if node.kind == CHANCE:
                     # every card left is as likely for a pair of combos: 52 - known - dead - 4 of them
-                    stake.append(1.0 / (52 - known - len(spot.dead) - 4))   # type: ignore[arg-type]
+                    stake.append(1.0 / (52 - known - len(spot.dead_cards) - 4))
                     children = [(node.children[0], dealt + (c,), c) for c in self._deck if c not in dealt]
                 else:
                     who = node.player if node.kind == FOLD else 0
                     stake.append(spot.pot / 2 + node.committed[who])
                     children = []
             if node.kind == SHOWDOWN:
-                key = frozenset(spot.board + dealt)     # type: ignore[operator]
+                key = frozenset(spot.board_cards + dealt)
                 board.append(boards.setdefault(key, len(boards)))
             else:
                 board.append(-1)
@@ -164,21 +165,21 @@ class Game:
             self._sorted_cards.append(np.ascontiguousarray(self._cards[p][order]))
             ordered.append(np.take_along_axis(local, order, axis=1))
         # where each combo's strength falls among the other's: the sweep's stopping points
-        self._below, self._above = [], []
+        self._below: list[npt.NDArray[np.int32]] = []
+        self._above: list[npt.NDArray[np.int32]] = []
         for p in (0, 1):
             mine, theirs = ordered[p], ordered[1 - p]
-            for side, out in (("left", self._below), ("right", self._above)):
-                out.append(np.ascontiguousarray(np.array(
-                    [np.searchsorted(t, m, side=side) for m, t in zip(mine, theirs)], dtype=np.int32)))
+            self._below.append(_positions(mine, theirs, "left"))
+            self._above.append(_positions(mine, theirs, "right"))
 
     # -- sizes
     def memory_usage(self) -> int:
         """Bytes of solver state: regrets and strategy sums (float32), the showdown tables and
         the expanded tree; known before solving (the game allocates it when built)."""
-        arrays = [self.regrets, self.strategy_sum, *self._order, *self._sorted_cards, *self._below,
-                  *self._above, self._kind,
-                  self._player, self._first, self._count, self._stake, self._offset, self._board,
-                  self._card]
+        arrays: list[npt.NDArray[Any]] = [
+            self.regrets, self.strategy_sum, *self._order, *self._sorted_cards, *self._below,
+            *self._above, self._kind, self._player, self._first, self._count, self._stake,
+            self._offset, self._board, self._card]
         return int(sum(a.nbytes for a in arrays))
 
     def combos(self, player: int) -> list[str]:
@@ -247,7 +248,8 @@ class Game:
 
     def _compatible(self, hero: int, opp_reach: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
         clash = (self._cards[hero][:, None, :, None] == self._cards[1 - hero][None, :, None, :]).any(axis=(2, 3))
-        return (~clash).astype(np.float64) @ opp_reach.astype(np.float64)
+        out: npt.NDArray[np.float64] = (~clash).astype(np.float64) @ opp_reach.astype(np.float64)
+        return out
 
     # -- navigation and results
     def _walk(self, path: Sequence[str] | str) -> tuple[int, list[npt.NDArray[np.float32]]]:
@@ -337,7 +339,7 @@ class NodeView:
         self.kind = self.tree_node.kind
         self.player = int(game._player[index]) if self.kind == DECISION else None
         self.actions = [str(a) for a in self.tree_node.actions]
-        self.board = [card_str(c) for c in game.spot.board + game._dealt[index]]   # type: ignore[operator]
+        self.board = [card_str(c) for c in game.spot.board_cards + game._dealt[index]]
 
     def strategy(self) -> npt.NDArray[np.float32]:
         """(actions, combos of the acting player): the average strategy of every combo."""
@@ -390,7 +392,7 @@ class NodeView:
         p = _player(player)
         game = self._game
         opp = self.reach[1 - p]
-        known = set(game.spot.board + game._dealt[self._index])   # type: ignore[operator]
+        known = set(game.spot.board_cards + game._dealt[self._index])
         boards = [i for i, b in enumerate(game._boards) if known <= set(b)]
         won = np.zeros(len(game._combos[p]))
         total = np.zeros(len(game._combos[p]))
@@ -420,6 +422,13 @@ class NodeView:
         return self._overall(player, self.equity(player))
 
 
+def _positions(mine: npt.NDArray[np.uint16], theirs: npt.NDArray[np.uint16],
+               side: Literal["left", "right"]) -> npt.NDArray[np.int32]:
+    """Row by row, where each of `mine` would go in the sorted `theirs`."""
+    return np.ascontiguousarray(
+        [np.searchsorted(t, m, side=side) for m, t in zip(mine, theirs)], dtype=np.int32)
+
+
 def discounts(t: int) -> tuple[float, float, float]:
     """Discounted CFR's factors at iteration t (from 1) for what earlier iterations left: positive
     regrets x (t-1)^alpha / ((t-1)^alpha + 1), negative ones the same with beta, strategy sums
@@ -445,7 +454,7 @@ def _progress_bar(wanted: bool | None, total: int, done: int) -> Any:
     if not wanted:
         return None
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:         # progress is a nicety: solve without it
         return None
     return tqdm(total=total, initial=done, unit="it", desc="solving", leave=False)

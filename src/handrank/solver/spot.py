@@ -18,7 +18,7 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from handrank.cards import cards as parse_cards, hand_str
 from handrank.equity.range import Range
@@ -154,8 +154,18 @@ class Spot:
             if not isinstance(sizes, StreetSizes):
                 raise TypeError(f"sizes_by values are StreetSizes, not {type(sizes).__name__}")
         object.__setattr__(self, "sizes_by", dict(self.sizes_by))
-        for who, rng in (("oop_range", self.oop_range), ("ip_range", self.ip_range)):
-            rng.without(all_cards)      # raises when no combo is left
+        for rng in (self.oop_range, self.ip_range):
+            Range(rng).without(all_cards)       # raises when no combo is left
+
+    @property
+    def board_cards(self) -> tuple[int, ...]:
+        """The board as card ids (`board` is stored so once the spot is built)."""
+        return cast("tuple[int, ...]", self.board)
+
+    @property
+    def dead_cards(self) -> tuple[int, ...]:
+        """The dead cards as card ids."""
+        return cast("tuple[int, ...]", self.dead)
 
     @property
     def street(self) -> str:
@@ -175,10 +185,10 @@ class Spot:
             return ",".join(str(size) for size in sizes)
 
         data: dict[str, Any] = {
-            "board": hand_str(list(self.board)), "oop_range": str(self.oop_range),
+            "board": hand_str(self.board_cards), "oop_range": str(self.oop_range),
             "ip_range": str(self.ip_range), "pot": self.pot, "stack": self.stack,
             "bet": text(self.bet), "raise": text(self.raise_),   # type: ignore[arg-type]
-            "dead": hand_str(list(self.dead)), "add_allin": self.add_allin,
+            "dead": hand_str(self.dead_cards), "add_allin": self.add_allin,
             "force_allin": self.force_allin}
         if self.donk is not None:
             data["donk"] = text(self.donk)                          # type: ignore[arg-type]
