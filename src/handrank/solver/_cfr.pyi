@@ -1,11 +1,13 @@
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 KINDS: dict[str, int]
 
 # Cython's doctest table, present (empty) in every compiled module.
 __test__: dict[str, str]
 
+@disjoint_base
 class Engine:
     regrets: npt.NDArray[np.float32]
     strategy_sum: npt.NDArray[np.float32]

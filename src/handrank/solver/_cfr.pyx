@@ -12,6 +12,7 @@ a showdown is worth +-(pot / 2 + chips put in) to the winner and loser, and a fo
 Every value for a hero combo is summed over the opposing combos that share no card with it
 (card removal through per-card sums: one pass, not one per pair), weighted by their reach.
 """
+cimport cython
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
@@ -108,6 +109,7 @@ cdef void update(float* regret, float* sums, const float* value, const float* me
             s[i] = s[i] * keep + reach[i] * st[i]
 
 
+@cython.auto_pickle(False)     # it points into the game's arrays: a game is saved by Game.save
 cdef class Engine:
     """The solver state of one game: the tree, the combos, the showdown tables, and the float32
     regrets and strategy sums (numpy arrays shared with the caller: `regrets`, `strategy_sum`)."""
