@@ -100,10 +100,12 @@ class Reference:
             norm += w
         return total / norm
 
-    def best_response_by_enumeration(self, strategy: dict, player: int) -> float:
-        """The best of every pure strategy of `player` (all its information sets at once)."""
+    def best_response_by_enumeration(self, strategy: dict, player: int, fixed: tuple = ()) -> float:
+        """The best of every pure strategy of `player` (all its information sets at once, but
+        those at the paths `fixed`)."""
         infosets = [(path, player, combo, len(node.actions)) for path, node in self.decisions()
-                    if node.player == player for combo in range(len(self.cards[player]))]
+                    if node.player == player and path not in fixed
+                    for combo in range(len(self.cards[player]))]
         best = -math.inf
         for choice in itertools.product(*[range(n) for *_, n in infosets]):
             trial = dict(strategy)
@@ -273,3 +275,34 @@ def test_anchor_turn_spot() -> None:
     blocked = [i for i, c in enumerate(game.combos(0)) if "2s" in c.split()]
     assert all(river.reach[0][i] == 0 for i in blocked)
     assert river.strategy().shape == (3, len(game.combos(0)))
+
+
+def test_node_locking() -> None:
+    game = Game(_kuhn_like())
+    game.lock("AllIn(1)", [0, 1])                 # IP calls every bet
+    game.solve(target=0.0005, max_iterations=3000, progress=False)
+    np.testing.assert_array_equal(game.node("AllIn(1)").strategy(), [[0, 0, 0], [1, 1, 1]])
+    # against a player who always calls, OOP never bluffs its jacks
+    jacks = game.combos(0).index("Js Jh")
+    assert game.node().strategy()[1, jacks] < 0.01
+    ref = Reference(game)
+    strategy = ref.average_strategy()
+    locked = (("AllIn(1)",),)
+    brute = [ref.best_response_by_enumeration(strategy, p, locked if p == 1 else ()) for p in (0, 1)]
+    assert game.exploitability() == pytest.approx((brute[0] + brute[1] - 2) / 2, abs=1e-4)
+    game.unlock("AllIn(1)")
+    game.solve(target=0.0005, max_iterations=6000, progress=False)
+    assert game.node("AllIn(1)").strategy()[1, 0] < 0.01       # free again: jacks fold
+
+
+def test_lock_rejects_bad_strategies() -> None:
+    game = Game(_kuhn_like())
+    with pytest.raises(ValueError, match=r"shape \(2,\) or \(2, 3\)"):
+        game.lock("AllIn(1)", [1, 0, 0])
+    with pytest.raises(ValueError, match="combo 0 .Js Jd.: its action probabilities"):
+        game.lock("AllIn(1)", [[0.5, 1, 1], [0.4, 0, 0]])
+    with pytest.raises(TypeError, match="a strategy is numbers"):
+        game.lock("AllIn(1)", ["a", "b"])
+    with pytest.raises(ValueError, match="not a decision node"):
+        game.lock("AllIn(1) Fold", [1])
+    assert not game.locked.any()

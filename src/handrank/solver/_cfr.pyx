@@ -139,6 +139,7 @@ cdef class Engine:
     cdef public object regrets
     cdef public object strategy_sum
     cdef const float* root_reach[2]
+    cdef const int8_t[::1] locked       # per node: its strategy is fixed (in strategy_sum)
     cdef float* arena                   # every node's buffers, depth by depth
     cdef int width                      # the most combos a player has: one buffer's size
     cdef object reach_arrays
@@ -194,6 +195,11 @@ cdef class Engine:
             for hero in range(2):
                 self.walk(0, hero, self.root_reach[hero], self.root_reach[1 - hero], self.arena,
                           self.arena + self.width)
+
+    def set_locked(self, locked):
+        """Which decision nodes play a fixed strategy (int8, one per node: 1 locked): the
+        normalised strategy sums there, never updated, also for a best response."""
+        self.locked = locked
 
     def set_ranges(self, reach0, reach1):
         """The players' range weights (float32, one per combo) at the root."""
@@ -314,6 +320,7 @@ cdef class Engine:
         cdef float* reach
         cdef float* reach2
         cdef float v
+        cdef bint free
         cdef const uint8_t* hc = self.cards[hero]
         cdef const uint8_t* oc = self.cards[opp]
         cdef float* regret
@@ -344,7 +351,8 @@ cdef class Engine:
         elif self.player[node] == hero:
             na = self.n_children[node]
             strat, sub, reach = scratch, scratch + na * m, scratch + 2 * na * m
-            if self.mode == MODE_CFR:
+            free = not self.locked[node]
+            if self.mode == MODE_CFR and free:
                 self.current_strategy(node, hero, strat, reach)
             else:
                 self.average_strategy(node, hero, strat, reach)
@@ -356,7 +364,7 @@ cdef class Engine:
                 else:
                     self.walk(self.first_child[node] + a, hero, hero_reach, opp_reach, sub + a * nh,
                               reach + m)
-            if self.mode == MODE_BEST:
+            if self.mode == MODE_BEST and free:
                 memcpy(out, sub, nh * sizeof(float))
                 for a in range(1, na):
                     maximum(out, sub + a * nh, nh)
@@ -364,14 +372,14 @@ cdef class Engine:
                 memset(out, 0, nh * sizeof(float))
                 for a in range(na):
                     add_product(out, strat + a * nh, sub + a * nh, nh)
-            if self.mode == MODE_CFR:
+            if self.mode == MODE_CFR and free:
                 update(self.regret + self.offset[node], self.strat_sum + self.offset[node], sub,
                        out, strat, hero_reach, na, nh, self.pos_discount, self.neg_discount,
                        self.sum_discount)
         else:
             na = self.n_children[node]
             strat, sub, reach = scratch, scratch + na * m, scratch + (na + 1) * m
-            if self.mode == MODE_CFR:
+            if self.mode == MODE_CFR and not self.locked[node]:
                 self.current_strategy(node, opp, strat, reach)
             else:
                 self.average_strategy(node, opp, strat, reach)

@@ -91,6 +91,8 @@ class Game:
             self._below[0], self._below[1], self._above[0], self._above[1],
             self.regrets, self.strategy_sum)
         self._engine.set_ranges(self._weights[0], self._weights[1])
+        self.locked = np.zeros(len(self._kind), dtype=np.int8)
+        self._engine.set_locked(self.locked)
         # the weight of the pairs of combos that share no card: what EVs are averaged over
         self._pairs = float(np.dot(self._weights[0], self._compatible(0, self._weights[1])))
 
@@ -298,12 +300,48 @@ class Game:
         index, reach = self._walk(path)
         return NodeView(self, index, reach)
 
+    # -- node locking
+    def lock(self, path: Sequence[str] | str, strategy: npt.ArrayLike) -> None:
+        """Fix the strategy of the player acting at `path` (see `node`) there: (actions,) for
+        every combo alike, or (actions, combos); each combo's column sums to 1. The solver no
+        longer changes it, and the exploitability counts it as part of the game (no best
+        response deviates there). Below a card dealt, the lock is for that card's node only."""
+        index, _ = self._walk(path)
+        if self._kind[index] > 1:
+            raise ValueError(f"[{' '.join(self.tree.nodes[self._abstract[index]].history)}] is not "
+                             f"a decision node")
+        p, na = int(self._player[index]), int(self._count[index])
+        arr = np.asarray(strategy)
+        if arr.dtype.kind not in "iuf":
+            raise TypeError(f"a strategy is numbers, got dtype {arr.dtype}")
+        n = len(self._combos[p])
+        if arr.shape == (na,):
+            arr = np.repeat(arr[:, None], n, axis=1)
+        if arr.shape != (na, n):
+            raise ValueError(f"a strategy here has shape ({na},) or ({na}, {n}), got {arr.shape}")
+        arr = arr.astype(np.float64)
+        bad = np.flatnonzero(~np.isfinite(arr).all(axis=0) | (arr < 0).any(axis=0)
+                             | (np.abs(arr.sum(axis=0) - 1) > 1e-6))
+        if bad.size:
+            raise ValueError(f"combo {bad[0]} ({self.combos(p)[bad[0]]}): its action "
+                             f"probabilities must be >= 0 and sum to 1, got {arr[:, bad[0]].tolist()}")
+        start = int(self._offset[index])
+        self.strategy_sum[start:start + na * n] = arr.astype(np.float32).ravel()
+        self.regrets[start:start + na * n] = 0
+        self.locked[index] = 1
+
+    def unlock(self, path: Sequence[str] | str) -> None:
+        """Let the solver change the strategy at `path` again."""
+        index, _ = self._walk(path)
+        self.locked[index] = 0
+
     # -- saving
     def save(self, path: str | Path) -> None:
         """Save the spot and the solver state to a .npz file (`load` reads it back)."""
         np.savez_compressed(path, format_version=np.int64(FORMAT_VERSION),
                             spot=np.array(repr(self.spot.to_mapping())), iterations=np.int64(self.iterations),
-                            regrets=self.regrets, strategy_sum=self.strategy_sum)
+                            regrets=self.regrets, strategy_sum=self.strategy_sum,
+                            locked=self.locked)
 
 
 def load(path: str | Path) -> Game:
@@ -322,6 +360,7 @@ def load(path: str | Path) -> Game:
             raise ValueError(f"{path}: the solver state does not fit the spot's game")
         game.regrets[:] = data["regrets"]
         game.strategy_sum[:] = data["strategy_sum"]
+        game.locked[:] = data["locked"]
         game.iterations = int(data["iterations"])
     return game
 
