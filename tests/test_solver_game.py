@@ -306,3 +306,23 @@ def test_lock_rejects_bad_strategies() -> None:
     with pytest.raises(ValueError, match="not a decision node"):
         game.lock("AllIn(1) Fold", [1])
     assert not game.locked.any()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_turn_spots_against_the_reference(seed: int) -> None:
+    rng = np.random.default_rng(100 + seed)
+    deck = [int(c) for c in rng.permutation(52)]
+    board, dead, hands = deck[:4], deck[4:4 + seed], np.array(deck[10:20]).reshape(5, 2)
+    combo = lambda pair: "".join(card_str(int(c)) for c in pair)
+    oop = ",".join(f"{combo(p)}:{rng.uniform(0.2, 1):.3f}" for p in hands[:2])
+    ip = ",".join(f"{combo(p)}:{rng.uniform(0.2, 1):.3f}" for p in hands[2:4])
+    spot = Spot(board, oop, ip, pot=int(rng.integers(2, 30)) * 2, stack=int(rng.integers(10, 60)),
+                bet=str(rng.choice(["50%", "100%", "a"])), raise_=str(rng.choice(["", "a", "2x"])),
+                dead=tuple(dead))
+    game = Game(spot)
+    game.solve(target=0, max_iterations=int(rng.integers(1, 6)), progress=False)
+    ref = Reference(game)
+    strategy = ref.average_strategy()
+    for p in (0, 1):
+        assert game.node().overall_ev(p) == pytest.approx(ref.value(strategy, p), abs=1e-3)
+        assert game.best_response_value(p) == pytest.approx(ref.best_response_by_combo(strategy, p), abs=1e-3)
