@@ -62,11 +62,12 @@ cdef inline void maximum(float* dst, const float* a, Py_ssize_t n) noexcept nogi
 
 
 cdef void normalise(const float* weight, float* strat, Py_ssize_t na, Py_ssize_t n,
-                    bint positive, float* total) noexcept nogil:
+                    bint positive, float* total, float* fallback) noexcept nogil:
     """strat: each combo's column of `weight` (its positive part if `positive`) divided by its
-    sum, uniform where the sum is 0; `total`: room for n floats."""
+    sum, uniform where the sum is 0; `total`, `fallback`: room for n floats each. Branch-free
+    (a sum of 0 divides by 1 and adds the uniform share), so that every loop vectorises."""
     cdef Py_ssize_t a, i
-    cdef float uniform = 1.0 / na, x
+    cdef float uniform = 1.0 / na, x, empty
     cdef float* row
     cdef const float* w
     memset(total, 0, n * sizeof(float))
@@ -80,11 +81,13 @@ cdef void normalise(const float* weight, float* strat, Py_ssize_t na, Py_ssize_t
             row[i] = x
             total[i] += x
     for i in range(n):
-        total[i] = 1 / total[i] if total[i] > 0 else 0
+        empty = 1 if total[i] <= 0 else 0
+        fallback[i] = empty * uniform
+        total[i] = 1 / (total[i] + empty)
     for a in range(na):
         row = strat + a * n
         for i in range(n):
-            row[i] = row[i] * total[i] if total[i] > 0 else uniform
+            row[i] = row[i] * total[i] + fallback[i]
 
 
 cdef void update(float* regret, float* sums, const float* value, const float* mean,
@@ -300,13 +303,14 @@ cdef class Engine:
                 lost[horder[ii]] = <float>x
 
     cdef void current_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
-        """Regret matching: each combo's positive regrets, normalised (uniform when none)."""
+        """Regret matching: each combo's positive regrets, normalised (uniform when none);
+        `scratch`: room for 2 x width floats."""
         normalise(self.regret + self.offset[node], strat, self.n_children[node], self.n[p], True,
-                  scratch)
+                  scratch, scratch + self.width)
 
     cdef void average_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
         normalise(self.strat_sum + self.offset[node], strat, self.n_children[node], self.n[p],
-                  False, scratch)
+                  False, scratch, scratch + self.width)
 
     cdef void walk(self, int node, int hero, const float* hero_reach, const float* opp_reach,
                    float* out, float* scratch) noexcept nogil:
