@@ -326,3 +326,20 @@ def test_random_turn_spots_against_the_reference(seed: int) -> None:
     for p in (0, 1):
         assert game.node().overall_ev(p) == pytest.approx(ref.value(strategy, p), abs=1e-3)
         assert game.best_response_value(p) == pytest.approx(ref.best_response_by_combo(strategy, p), abs=1e-3)
+
+
+def test_ctrl_c_stops_cleanly_with_the_strategy_so_far(capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game(Spot("Td9d6hQc2s", "AA,KK,QQ,JJ,AK", "KK,QQ,TT,99,AQ", pot=100, stack=300))
+
+    def interrupt(iterations: int, exploitability: float) -> None:
+        if iterations == 20:
+            raise KeyboardInterrupt
+
+    report = game.solve(target=0, max_iterations=100, check_every=10, progress=True, callback=interrupt)
+    assert report.stopped == "interrupted" and report.iterations == game.iterations == 20
+    assert report.exploitability == pytest.approx(game.exploitability())
+    assert game.solve(target=0, max_iterations=30, progress=False).iterations == 30   # goes on
+    with pytest.raises(ValueError, match="target is a fraction"):
+        game.solve(target=-1)
+    with pytest.raises(ValueError, match="check_every is a whole number"):
+        game.solve(check_every=0)
