@@ -343,3 +343,17 @@ def test_ctrl_c_stops_cleanly_with_the_strategy_so_far(capsys: pytest.CaptureFix
         game.solve(target=-1)
     with pytest.raises(ValueError, match="check_every is a whole number"):
         game.solve(check_every=0)
+
+
+def test_threads_give_the_same_results() -> None:
+    spot = Spot("Td9d6hQc", "AA,KK,QQ,AK,T9", "KK,QQ,JJ,99,AQ,QJ", pot=100, stack=300, bet="50%", raise_="a")
+    games = []
+    for threads in (1, 3):
+        game = Game(spot)
+        game.solve(target=0, max_iterations=12, threads=threads, progress=False)
+        games.append(game)
+    np.testing.assert_array_equal(games[0].regrets, games[1].regrets)
+    np.testing.assert_array_equal(games[0].strategy_sum, games[1].strategy_sum)
+    assert games[0].exploitability() == games[1].exploitability()
+    with pytest.raises(ValueError, match="threads must be >= 1"):
+        games[0].solve(threads=0)

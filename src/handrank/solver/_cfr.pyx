@@ -14,7 +14,7 @@ Every value for a hero combo is summed over the opposing combos that share no ca
 """
 cimport cython
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 import numpy as np
@@ -112,6 +112,39 @@ cdef void update(float* regret, float* sums, const float* value, const float* me
             s[i] = s[i] * keep + reach[i] * st[i]
 
 
+# Python's own portable threads and locks (pthreads, Windows threads): plain C calls that need
+# no GIL (Cython's cpython.pythread declares them as needing it).
+cdef extern from "pythread.h" nogil:
+    ctypedef void* PyThread_type_lock
+    PyThread_type_lock PyThread_allocate_lock()
+    void PyThread_free_lock(PyThread_type_lock)
+    int PyThread_acquire_lock(PyThread_type_lock, int)
+    void PyThread_release_lock(PyThread_type_lock)
+    unsigned long PyThread_start_new_thread(void (*)(void*) noexcept nogil, void*)
+    enum: WAIT_LOCK
+
+
+ctypedef struct Job:
+    void* engine
+    int node, hero, first, last
+    const float* hero_reach
+    const float* opp_reach
+    float* values
+    float* arena
+    PyThread_type_lock done
+
+
+cdef void run_job(void* arg) noexcept nogil:
+    """A thread's share of a chance node's cards (see Engine.deal_in_parallel)."""
+    cdef Job* job = <Job*>arg
+    cdef int a, nh = (<Engine>job.engine).n[job.hero]
+    for a in range(job.first, job.last):
+        (<Engine>job.engine).deal(job.node, a, job.hero, job.hero_reach, job.opp_reach,
+                                  job.values + <size_t>a * nh, job.arena)
+    if job.done != NULL:
+        PyThread_release_lock(job.done)
+
+
 @cython.auto_pickle(False)     # it points into the game's arrays: a game is saved by Game.save
 cdef class Engine:
     """The solver state of one game: the tree, the combos, the showdown tables, and the float32
@@ -144,6 +177,10 @@ cdef class Engine:
     cdef const float* root_reach[2]
     cdef const int8_t[::1] locked       # per node: its strategy is fixed (in strategy_sum)
     cdef float* arena                   # every node's buffers, depth by depth
+    cdef Py_ssize_t arena_size
+    cdef int threads                    # share a chance node's cards among this many threads
+    cdef float** worker_arena           # an arena for each thread but this one
+    cdef bint in_parallel               # the cards are being shared: deal the ones below here
     cdef int width                      # the most combos a player has: one buffer's size
     cdef object reach_arrays
 
@@ -180,11 +217,37 @@ cdef class Engine:
             for c in range(self.first_child[i], self.first_child[i] + self.n_children[i]):
                 d[c] = d[i] + 1
                 depth_most = max(depth_most, d[c])
-        self.arena = <float*>malloc((depth_most + 2) * (2 * most + 3) * self.width * sizeof(float))
+        self.arena_size = (depth_most + 2) * (2 * most + 3) * self.width
+        self.arena = <float*>malloc(self.arena_size * sizeof(float))
         if self.arena == NULL:
             raise MemoryError("the solver's work space")
+        self.threads = 1
+
+    def set_threads(self, int threads):
+        """Share each chance node's cards among `threads` threads (1: this one alone)."""
+        cdef int t
+        self._free_workers()
+        self.worker_arena = <float**>calloc(max(threads - 1, 1), sizeof(float*))
+        if self.worker_arena == NULL:
+            raise MemoryError("the solver's work space")
+        self.threads = threads              # (what _free_workers frees: the rows are NULL till set)
+        for t in range(threads - 1):
+            self.worker_arena[t] = <float*>malloc(self.arena_size * sizeof(float))
+            if self.worker_arena[t] == NULL:
+                self._free_workers()
+                raise MemoryError("the solver's work space")
+
+    cdef void _free_workers(self) noexcept:
+        cdef int t
+        if self.worker_arena != NULL:
+            for t in range(self.threads - 1):
+                free(self.worker_arena[t])
+            free(self.worker_arena)
+            self.worker_arena = NULL
+        self.threads = 1
 
     def __dealloc__(self):
+        self._free_workers()
         free(self.arena)
 
     def iterate(self, double positive, double negative, double strategy):
@@ -312,6 +375,69 @@ cdef class Engine:
         normalise(self.strat_sum + self.offset[node], strat, self.n_children[node], self.n[p],
                   False, scratch, scratch + self.width)
 
+    cdef void deal(self, int node, int a, int hero, const float* hero_reach, const float* opp_reach,
+                   float* out, float* scratch) noexcept nogil:
+        """out: the hero's values below chance node `node`'s child `a` (a card dealt), 0 for the
+        hero's combos that hold the card; the reaches of the combos that do are 0 there."""
+        cdef int m = self.width, i, opp = 1 - hero, nh = self.n[hero], no = self.n[opp]
+        cdef int child = self.first_child[node] + a, c = self.card[child]
+        cdef const uint8_t* hc = self.cards[hero]
+        cdef const uint8_t* oc = self.cards[opp]
+        cdef float* reach = scratch
+        cdef float* reach2 = scratch + m
+        for i in range(no):
+            reach[i] = 0 if oc[2 * i] == c or oc[2 * i + 1] == c else opp_reach[i]
+        for i in range(nh):
+            reach2[i] = 0 if hc[2 * i] == c or hc[2 * i + 1] == c else hero_reach[i]
+        self.walk(child, hero, reach2, reach, out, scratch + 2 * m)
+        for i in range(nh):
+            if hc[2 * i] == c or hc[2 * i + 1] == c:
+                out[i] = 0
+
+    cdef void deal_in_parallel(self, int node, int hero, const float* hero_reach,
+                               const float* opp_reach, float* out, float* scratch) noexcept nogil:
+        """The cards of chance node `node` shared out among the threads (each card's subtree has
+        its own regrets: no two threads write the same), each card's values kept apart and
+        added up in card order, so that the sums are those of one thread."""
+        cdef int na = self.n_children[node], nh = self.n[hero], t, threads = min(self.threads, na), a
+        cdef float* values = <float*>malloc(<size_t>na * nh * sizeof(float))
+        cdef Job* jobs = <Job*>malloc(threads * sizeof(Job))
+        if values == NULL or jobs == NULL:      # no room to share: deal here, one card at a time
+            free(values)
+            free(jobs)
+            for a in range(na):
+                self.deal(node, a, hero, hero_reach, opp_reach, scratch, scratch + self.width)
+                add(out, scratch, nh)
+            return
+        self.in_parallel = True
+        for t in range(threads):
+            jobs[t].engine = <void*>self
+            jobs[t].node, jobs[t].hero = node, hero
+            jobs[t].first, jobs[t].last = na * t // threads, na * (t + 1) // threads
+            jobs[t].hero_reach, jobs[t].opp_reach, jobs[t].values = hero_reach, opp_reach, values
+            jobs[t].arena = scratch if t == 0 else self.worker_arena[t - 1]
+            jobs[t].done = NULL
+            if t > 0:
+                jobs[t].done = PyThread_allocate_lock()
+                if jobs[t].done != NULL:
+                    PyThread_acquire_lock(jobs[t].done, WAIT_LOCK)
+                    if PyThread_start_new_thread(run_job, &jobs[t]) == <unsigned long>-1:
+                        PyThread_release_lock(jobs[t].done)
+                        PyThread_free_lock(jobs[t].done)
+                        jobs[t].done = NULL
+                if jobs[t].done == NULL:        # no thread to be had: this one does it
+                    run_job(&jobs[t])
+        run_job(&jobs[0])
+        for t in range(1, threads):
+            if jobs[t].done != NULL:
+                PyThread_acquire_lock(jobs[t].done, WAIT_LOCK)
+                PyThread_free_lock(jobs[t].done)
+        self.in_parallel = False
+        for a in range(na):
+            add(out, values + <size_t>a * nh, nh)
+        free(values)
+        free(jobs)
+
     cdef void walk(self, int node, int hero, const float* hero_reach, const float* opp_reach,
                    float* out, float* scratch) noexcept nogil:
         """out: the hero's counterfactual value of every combo at `node`; `scratch`: the arena's
@@ -335,21 +461,15 @@ cdef class Engine:
         elif k == SHOWDOWN_NODE:
             self.sweep(self.board[node], hero, opp_reach, self.stake[node], out, NULL, scratch)
         elif k == CHANCE_NODE:
-            v = self.stake[node]            # the chance of each card for a pair of combos
             na = self.n_children[node]
-            sub, reach, reach2 = scratch, scratch + m, scratch + 2 * m
             memset(out, 0, nh * sizeof(float))
-            for a in range(na):
-                child = self.first_child[node] + a
-                c = self.card[child]
-                for i in range(no):
-                    reach[i] = 0 if oc[2 * i] == c or oc[2 * i + 1] == c else opp_reach[i]
-                for i in range(nh):
-                    reach2[i] = 0 if hc[2 * i] == c or hc[2 * i + 1] == c else hero_reach[i]
-                self.walk(child, hero, reach2, reach, sub, scratch + 3 * m)
-                for i in range(nh):
-                    if hc[2 * i] != c and hc[2 * i + 1] != c:
-                        out[i] += sub[i]
+            if self.threads > 1 and not self.in_parallel:
+                self.deal_in_parallel(node, hero, hero_reach, opp_reach, out, scratch)
+            else:
+                for a in range(na):
+                    self.deal(node, a, hero, hero_reach, opp_reach, scratch, scratch + m)
+                    add(out, scratch, nh)
+            v = self.stake[node]            # the chance of each card for a pair of combos
             for i in range(nh):
                 out[i] *= v
         elif self.player[node] == hero:

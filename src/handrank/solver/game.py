@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from handrank.cards import card as parse_card, card_str
+from handrank import _batch
 from handrank.equity.range import Range
 from handrank.showdown import COMBOS, strengths_batch
 from handrank.solver import _cfr
@@ -194,18 +195,21 @@ class Game:
 
     # -- solving
     def solve(self, target: float = 0.005, max_iterations: int = 1000, *, check_every: int = 10,
-              progress: bool | None = None,
+              progress: bool | None = None, threads: int | None = 1,
               callback: Callable[[int, float], Any] | None = None) -> SolveReport:
         """Run Discounted CFR until the exploitability is at most `target` x the starting pot
         (checked every `check_every` iterations and at the end) or `max_iterations` have run in
         all. Ctrl-C stops cleanly after the current iteration, keeping what was solved.
-        `progress`: a tqdm bar (None: when stderr is a terminal); `callback(iterations,
-        exploitability)` after each check."""
+        `progress`: a tqdm bar (None: when stderr is a terminal); `threads`: the cards of each
+        chance node shared among that many threads (None: one per core; the results are the same
+        for any number; they wait for each other at every chance node, so extra threads pay off
+        on idle cores only: 1 by default); `callback(iterations, exploitability)` after each check."""
         if not (isinstance(target, (int, float)) and math.isfinite(target) and target >= 0):
             raise ValueError(f"target is a fraction of the pot >= 0, got {target!r}")
         for name, value in (("max_iterations", max_iterations), ("check_every", check_every)):
             if isinstance(value, bool) or not isinstance(value, int) or value < (1 if name == "check_every" else 0):
                 raise ValueError(f"{name} is a whole number >= {1 if name == 'check_every' else 0}, got {value!r}")
+        self.set_threads(threads)
         bar = _progress_bar(progress, max_iterations, self.iterations)
         start = time.perf_counter()
         stopped = "iterations"
@@ -236,6 +240,13 @@ class Game:
         exploitability = self.exploitability()
         return SolveReport(self.iterations, exploitability, exploitability / self.spot.pot,
                            time.perf_counter() - start, stopped)
+
+    def set_threads(self, threads: int | None) -> None:
+        """Share the cards of each chance node among `threads` threads from now on, for solving,
+        best responses and EVs alike (None: one per core, at most one per card)."""
+        cards = max(self._count[self._kind == _cfr.KINDS["chance"]], default=1)
+        count = min(_batch.cpu_count(), int(cards)) if threads is None else _batch.thread_count(threads, int(cards))
+        self._engine.set_threads(count)
 
     def exploitability(self) -> float:
         """In chips: the average of what each player's best response to the other's average
