@@ -31,7 +31,7 @@ def test_solve_prints_the_root_as_json(tmp_path: Path, capsys: pytest.CaptureFix
     assert list(result["root_strategy"]) == ["Check", "Bet(50)", "AllIn(200)"]
     assert sum(result["root_strategy"].values()) == pytest.approx(1, abs=1e-5)
     assert (tmp_path / "g.npz").exists()
-    assert main(["solve", str(spot), "--max-iterations", "3", "--target", "0%"]) == 0
+    assert main(["solve", str(spot), "--max-iterations", "3", "--target", "0%", "--threads", "2"]) == 0
     assert json.loads(capsys.readouterr().out)["iterations"] == 3
 
 

@@ -41,6 +41,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "default: the file's target, else 0.005)")
     parser.add_argument("--max-iterations", type=positive_int, default=None,
                         help="stop after this many iterations (default: the file's max_iter, else 1000)")
+    parser.add_argument("--threads", type=positive_int, default=1,
+                        help="share each card dealt's subtree among this many threads (default 1; "
+                             "the same results for any number)")
     parser.add_argument("--save", metavar="FILE", help="save the solved game (.npz) to FILE")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="show or hide a progress bar (needs tqdm); default: shown when "
@@ -67,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     iterations = args.max_iterations or int(data.get("max_iter", 1000))
     game = Game(spot)
     with progress_bar(iterations, args.progress, unit="it") as bar:
-        report = game.solve(target, iterations, progress=False,
+        report = game.solve(target, iterations, progress=False, threads=args.threads,
                             callback=lambda done, _: bar.reached(done, iterations))
     if args.save:
         try:
