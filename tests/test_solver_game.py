@@ -13,7 +13,7 @@ import pytest
 
 from handrank.cards import card_str
 from handrank.showdown import strengths
-from handrank.solver import Game, Spot, load
+from handrank.solver import Game, Spot, load, memory_estimate
 from handrank.solver.tree import CHANCE, DECISION, FOLD, SHOWDOWN
 
 ANCHOR = Path(__file__).resolve().parents[1].parent / "shared" / "anchors" / "postflop-solver"
@@ -357,3 +357,12 @@ def test_threads_give_the_same_results() -> None:
     assert games[0].exploitability() == games[1].exploitability()
     with pytest.raises(ValueError, match="threads must be >= 1"):
         games[0].solve(threads=0)
+
+
+@pytest.mark.parametrize("board", ["Td9d6hQc2s", "Td9d6hQc", "Td9d6h"])
+def test_memory_estimate_before_building(board: str) -> None:
+    spot = Spot(board, "AA,KK,AK", "QQ,JJ", pot=100, stack=150, bet="50%", raise_="a", dead="2c")
+    estimate = memory_estimate(spot)
+    game = Game(spot)
+    assert estimate == game.regrets.nbytes + game.strategy_sum.nbytes
+    assert game.memory_usage() > estimate

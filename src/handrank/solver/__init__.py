@@ -8,9 +8,9 @@ response and the results (strategy, EV, equity) at every node. See docs/solver.m
 >>> game.solve(target=0.001, progress=False).stopped
 'target'
 """
-from handrank.solver.game import FORMAT_VERSION, Game, NodeView, SolveReport, load
+from handrank.solver.game import FORMAT_VERSION, Game, NodeView, SolveReport, load, memory_estimate
 from handrank.solver.spot import Size, Spot, StreetSizes, parse_sizes
 from handrank.solver.tree import Action, Node, Tree
 
 __all__ = ["Spot", "Size", "StreetSizes", "parse_sizes", "Tree", "Node", "Action", "Game",
-           "NodeView", "SolveReport", "load", "FORMAT_VERSION"]
+           "NodeView", "SolveReport", "load", "memory_estimate", "FORMAT_VERSION"]

@@ -31,7 +31,7 @@ from handrank.solver.tree import CHANCE, DECISION, FOLD, SHOWDOWN, Tree
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["Game", "NodeView", "SolveReport", "load", "discounts", "FORMAT_VERSION", "ALPHA", "BETA",
+__all__ = ["Game", "NodeView", "SolveReport", "load", "memory_estimate", "discounts", "FORMAT_VERSION", "ALPHA", "BETA",
            "GAMMA"]
 
 FORMAT_VERSION = 1
@@ -178,7 +178,8 @@ class Game:
     # -- sizes
     def memory_usage(self) -> int:
         """Bytes of solver state: regrets and strategy sums (float32), the showdown tables and
-        the expanded tree; known before solving (the game allocates it when built)."""
+        the expanded tree, all allocated when the game is built (`memory_estimate` gives the
+        regrets and sums from the spot alone, before building)."""
         arrays: list[npt.NDArray[Any]] = [
             self.regrets, self.strategy_sum, *self._order, *self._sorted_cards, *self._below,
             *self._above, self._kind, self._player, self._first, self._count, self._stake,
@@ -353,6 +354,26 @@ class Game:
                             spot=np.array(repr(self.spot.to_mapping())), iterations=np.int64(self.iterations),
                             regrets=self.regrets, strategy_sum=self.strategy_sum,
                             locked=self.locked)
+
+
+def memory_estimate(spot: Spot) -> int:
+    """Bytes of the regrets and strategy sums (float32) that ``Game(spot)`` allocates, the bulk of
+    `Game.memory_usage`, from the betting tree alone: to check a big (flop) spot before building
+    its game."""
+    tree = Tree(spot)
+    removed = spot.board_cards + spot.dead_cards
+    combos = [len(Range(rng).without(removed)) for rng in (spot.oop_range, spot.ip_range)]
+    total = 0
+    stack = [(0, 1, len(removed))]
+    while stack:
+        index, copies, known = stack.pop()
+        node = tree.nodes[index]
+        if node.kind == DECISION:
+            total += copies * len(node.actions) * combos[node.player]
+            stack.extend((child, copies, known) for child in node.children)
+        elif node.kind == CHANCE:
+            stack.append((node.children[0], copies * (52 - known), known + 1))
+    return 2 * 4 * max(total, 1)
 
 
 def load(path: str | Path) -> Game:
