@@ -23,7 +23,7 @@ target = 0.002
 def test_solve_prints_the_root_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spot = tmp_path / "spot.toml"
     spot.write_text(SPOT)
-    assert main(["solve", str(spot), "--save", str(tmp_path / "g.npz"), "--no-progress"]) == 0
+    assert main(["solve", str(spot), "--save", str(tmp_path / "g.npz")]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["label"] == "small river" and result["stopped"] == "target"
     assert result["exploitability_pot"] <= 0.002

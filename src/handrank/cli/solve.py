@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from handrank.cli._common import EXIT_FAILED, EXIT_OK, error, positive_int, progress_bar
+from handrank.cli._common import EXIT_FAILED, EXIT_OK, error, positive_int
 
 if TYPE_CHECKING:
     import argparse
@@ -27,8 +27,6 @@ def _fraction(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    import argparse
-
     parser.description = (
         "Solve SPOT, a file of `key = value` lines (board, oop_range, ip_range, pot, stack, bet, "
         "raise, donk, dead, add_allin, force_allin, and per street and player e.g. river_ip_bet; "
@@ -45,9 +43,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="share each card dealt's subtree among this many threads (default 1; "
                              "the same results for any number)")
     parser.add_argument("--save", metavar="FILE", help="save the solved game (.npz) to FILE")
-    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="show or hide a progress bar (needs tqdm); default: shown when "
-                             "stderr is a terminal")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,9 +64,7 @@ def run(args: argparse.Namespace) -> int:
     target = args.target if args.target is not None else float(data.get("target", 0.005))
     iterations = args.max_iterations or int(data.get("max_iter", 1000))
     game = Game(spot)
-    with progress_bar(iterations, args.progress, unit="it") as bar:
-        report = game.solve(target, iterations, progress=False, threads=args.threads,
-                            callback=lambda done, _: bar.reached(done, iterations))
+    report = game.solve(target, iterations, progress=False, threads=args.threads)
     if args.save:
         try:
             game.save(args.save)
