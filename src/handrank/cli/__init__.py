@@ -35,7 +35,7 @@ __all__ = ["main", "build_parser", "SUBCOMMANDS", "EXIT_OK", "EXIT_FAILED", "EXI
 NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
 
 # The subcommands (modules of this package, named as typed), in --help order.
-SUBCOMMANDS = ("eval", "bench", "equity", "bigtwo", "ofc", "chinese", "iso", "ehs")
+SUBCOMMANDS = ("eval", "bench", "equity", "bigtwo", "ofc", "chinese", "iso", "ehs", "solve")
 
 
 def main(argv: list[str] | None = None) -> int:

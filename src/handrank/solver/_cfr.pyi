@@ -1,0 +1,32 @@
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import disjoint_base
+
+KINDS: dict[str, int]
+
+# Cython's doctest table, present (empty) in every compiled module.
+__test__: dict[str, str]
+
+@disjoint_base
+class Engine:
+    regrets: npt.NDArray[np.float32]
+    strategy_sum: npt.NDArray[np.float32]
+    def __init__(self, kind: npt.NDArray[np.int8], player: npt.NDArray[np.int8],
+                 first_child: npt.NDArray[np.int32], n_children: npt.NDArray[np.int32],
+                 stake: npt.NDArray[np.float32], offset: npt.NDArray[np.int64],
+                 board: npt.NDArray[np.int32], card: npt.NDArray[np.int8],
+                 cards0: npt.NDArray[np.uint8], cards1: npt.NDArray[np.uint8],
+                 same0: npt.NDArray[np.int32], same1: npt.NDArray[np.int32],
+                 order0: npt.NDArray[np.int32], order1: npt.NDArray[np.int32],
+                 sorted_cards0: npt.NDArray[np.uint8], sorted_cards1: npt.NDArray[np.uint8],
+                 below0: npt.NDArray[np.int32], below1: npt.NDArray[np.int32],
+                 above0: npt.NDArray[np.int32], above1: npt.NDArray[np.int32],
+                 regrets: npt.NDArray[np.float32], strategy_sum: npt.NDArray[np.float32]) -> None: ...
+    def set_threads(self, threads: int) -> None: ...
+    def set_locked(self, locked: npt.NDArray[np.int8]) -> None: ...
+    def set_ranges(self, reach0: npt.NDArray[np.float32], reach1: npt.NDArray[np.float32]) -> None: ...
+    def iterate(self, positive: float, negative: float, strategy: float) -> None: ...
+    def values(self, node: int, hero: int, hero_reach: npt.NDArray[np.float32],
+               opp_reach: npt.NDArray[np.float32], best: bool) -> npt.NDArray[np.float32]: ...
+    def showdown_sums(self, board: int, hero: int, opp_reach: npt.NDArray[np.float32]
+                      ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...

@@ -1,0 +1,514 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Compiled core of handrank.solver: Discounted CFR, best response and expected values over a
+spot's expanded game tree (one copy of a street's betting for every card dealt), vectorised over
+each player's combos, without the GIL.
+
+The tree comes as flat arrays (see handrank.solver.game): node kind, player, children (stored
+contiguously), the terminal's stake, the offset of a decision node's regrets and strategy sums
+(float32, [action][combo]), the 5-card board a showdown is on, the card a chance node's child
+deals. Utilities are shifted by half the starting pot, so that both players' payoffs sum to zero:
+a showdown is worth +-(pot / 2 + chips put in) to the winner and loser, and a fold as much.
+
+Every value for a hero combo is summed over the opposing combos that share no card with it
+(card removal through per-card sums: one pass, not one per pair), weighted by their reach.
+"""
+cimport cython
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
+
+import numpy as np
+
+cdef enum:
+    OOP_NODE = 0
+    IP_NODE = 1
+    FOLD_NODE = 2
+    SHOWDOWN_NODE = 3
+    CHANCE_NODE = 4
+
+cdef enum:
+    MODE_CFR = 0        # update the traverser's regrets and strategy sums (current strategies)
+    MODE_BEST = 1       # the traverser's best response to the other's average strategy
+    MODE_AVERAGE = 2    # both players' average strategies
+
+KINDS = {"oop": OOP_NODE, "ip": IP_NODE, "fold": FOLD_NODE, "showdown": SHOWDOWN_NODE,
+         "chance": CHANCE_NODE}
+
+
+# The loops over [action][combo] arrays run action by action over contiguous combos, through
+# pointers that do not alias, so that the compiler vectorises them.
+cdef inline void multiply(float* dst, const float* a, const float* b, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        dst[i] = a[i] * b[i]
+
+
+cdef inline void add_product(float* dst, const float* a, const float* b, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        dst[i] += a[i] * b[i]
+
+
+cdef inline void add(float* dst, const float* a, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        dst[i] += a[i]
+
+
+cdef inline void maximum(float* dst, const float* a, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        dst[i] = a[i] if a[i] > dst[i] else dst[i]
+
+
+cdef void normalise(const float* weight, float* strat, Py_ssize_t na, Py_ssize_t n,
+                    bint positive, float* total, float* fallback) noexcept nogil:
+    """strat: each combo's column of `weight` (its positive part if `positive`) divided by its
+    sum, uniform where the sum is 0; `total`, `fallback`: room for n floats each. Branch-free
+    (a sum of 0 divides by 1 and adds the uniform share), so that every loop vectorises."""
+    cdef Py_ssize_t a, i
+    cdef float uniform = 1.0 / na, x, empty
+    cdef float* row
+    cdef const float* w
+    memset(total, 0, n * sizeof(float))
+    for a in range(na):
+        row = strat + a * n
+        w = weight + a * n
+        for i in range(n):
+            x = w[i]
+            if positive:
+                x = x if x > 0 else 0
+            row[i] = x
+            total[i] += x
+    for i in range(n):
+        empty = 1 if total[i] <= 0 else 0
+        fallback[i] = empty * uniform
+        total[i] = 1 / (total[i] + empty)
+    for a in range(na):
+        row = strat + a * n
+        for i in range(n):
+            row[i] = row[i] * total[i] + fallback[i]
+
+
+cdef void update(float* regret, float* sums, const float* value, const float* mean,
+                 const float* strat, const float* reach, Py_ssize_t na, Py_ssize_t n, float pos,
+                 float neg, float keep) noexcept nogil:
+    """Discounted CFR's step at one node: regrets discounted (by sign) plus each action's value
+    over the node's; strategy sums discounted plus the reach-weighted current strategy."""
+    cdef Py_ssize_t a, i
+    cdef float x
+    cdef float* r
+    cdef float* s
+    cdef const float* v
+    cdef const float* st
+    for a in range(na):
+        r = regret + a * n
+        s = sums + a * n
+        v = value + a * n
+        st = strat + a * n
+        for i in range(n):
+            x = r[i]
+            r[i] = x * (pos if x > 0 else neg) + v[i] - mean[i]
+            s[i] = s[i] * keep + reach[i] * st[i]
+
+
+# Python's own portable threads and locks (pthreads, Windows threads): plain C calls that need
+# no GIL (Cython's cpython.pythread declares them as needing it).
+cdef extern from "pythread.h" nogil:
+    ctypedef void* PyThread_type_lock
+    PyThread_type_lock PyThread_allocate_lock()
+    void PyThread_free_lock(PyThread_type_lock)
+    int PyThread_acquire_lock(PyThread_type_lock, int)
+    void PyThread_release_lock(PyThread_type_lock)
+    unsigned long PyThread_start_new_thread(void (*)(void*) noexcept nogil, void*)
+    enum: WAIT_LOCK
+
+
+ctypedef struct Job:
+    void* engine
+    int node, hero, first, last
+    const float* hero_reach
+    const float* opp_reach
+    float* values
+    float* arena
+    PyThread_type_lock done
+
+
+cdef void run_job(void* arg) noexcept nogil:
+    """A thread's share of a chance node's cards (see Engine.deal_in_parallel)."""
+    cdef Job* job = <Job*>arg
+    cdef int a, nh = (<Engine>job.engine).n[job.hero]
+    for a in range(job.first, job.last):
+        (<Engine>job.engine).deal(job.node, a, job.hero, job.hero_reach, job.opp_reach,
+                                  job.values + <size_t>a * nh, job.arena)
+    if job.done != NULL:
+        PyThread_release_lock(job.done)
+
+
+@cython.auto_pickle(False)     # it points into the game's arrays: a game is saved by Game.save
+cdef class Engine:
+    """The solver state of one game: the tree, the combos, the showdown tables, and the float32
+    regrets and strategy sums (numpy arrays shared with the caller: `regrets`, `strategy_sum`)."""
+
+    cdef const int8_t[::1] kind
+    cdef const int8_t[::1] player
+    cdef const int32_t[::1] first_child
+    cdef const int32_t[::1] n_children
+    cdef const float[::1] stake
+    cdef const int64_t[::1] offset
+    cdef const int32_t[::1] board
+    cdef const int8_t[::1] card
+    cdef int n[2]
+    cdef const uint8_t* cards[2]        # combo i of player p: cards[p][2i], cards[p][2i + 1]
+    cdef const int32_t* same[2]         # the other player's index of the same combo, or -1
+    cdef const int32_t* order[2]        # per board: the combos by rising strength
+    cdef const uint8_t* sorted_cards[2] # per board: their cards, in that order
+    cdef const int32_t* below[2]        # per board and combo in that order: how many of the
+    cdef const int32_t* above[2]        # other's sorted combos are weaker / not stronger
+    cdef float[::1] regret_view
+    cdef float[::1] sum_view
+    cdef float* regret
+    cdef float* strat_sum
+    cdef int mode
+    cdef float pos_discount, neg_discount, sum_discount
+    cdef object keep                    # the arrays the pointers above point into
+    cdef public object regrets
+    cdef public object strategy_sum
+    cdef const float* root_reach[2]
+    cdef const int8_t[::1] locked       # per node: its strategy is fixed (in strategy_sum)
+    cdef float* arena                   # every node's buffers, depth by depth
+    cdef Py_ssize_t arena_size
+    cdef int threads                    # share a chance node's cards among this many threads
+    cdef float** worker_arena           # an arena for each thread but this one
+    cdef bint in_parallel               # the cards are being shared: deal the ones below here
+    cdef int width                      # the most combos a player has: one buffer's size
+    cdef object reach_arrays
+
+    def __init__(self, kind, player, first_child, n_children, stake, offset, board, card,
+                 cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
+                 below0, below1, above0, above1, regrets, strategy_sum):
+        cdef const uint8_t[:, ::1] c0 = cards0, c1 = cards1
+        cdef const int32_t[::1] s0 = same0, s1 = same1
+        cdef const int32_t[:, ::1] o0 = order0, o1 = order1
+        cdef const uint8_t[:, :, ::1] t0 = sorted_cards0, t1 = sorted_cards1
+        cdef const int32_t[:, ::1] b0 = below0, b1 = below1, a0 = above0, a1 = above1
+        self.kind, self.player, self.first_child, self.n_children = kind, player, first_child, n_children
+        self.stake, self.offset, self.board, self.card = stake, offset, board, card
+        self.n[0], self.n[1] = c0.shape[0], c1.shape[0]
+        self.cards[0], self.cards[1] = &c0[0, 0], &c1[0, 0]
+        self.same[0], self.same[1] = &s0[0], &s1[0]
+        self.order[0], self.order[1] = &o0[0, 0], &o1[0, 0]
+        self.sorted_cards[0], self.sorted_cards[1] = &t0[0, 0, 0], &t1[0, 0, 0]
+        self.below[0], self.below[1] = &b0[0, 0], &b1[0, 0]
+        self.above[0], self.above[1] = &a0[0, 0], &a1[0, 0]
+        self.regret_view, self.sum_view = regrets, strategy_sum
+        self.regret, self.strat_sum = &self.regret_view[0], &self.sum_view[0]
+        self.regrets, self.strategy_sum = regrets, strategy_sum
+        self.keep = (cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
+                     below0, below1, above0, above1)
+        self.width = max(self.n[0], self.n[1])
+        # a node takes at most 2 x actions + 3 buffers (a decision node: strategy, values and
+        # reach, then its children's); a parent comes before its children in the arrays
+        cdef Py_ssize_t nodes = kind.shape[0], i, c, most = 1, depth_most = 0
+        depth = np.zeros(nodes, dtype=np.int64)
+        cdef int64_t[::1] d = depth
+        for i in range(nodes):
+            most = max(most, self.n_children[i])
+            for c in range(self.first_child[i], self.first_child[i] + self.n_children[i]):
+                d[c] = d[i] + 1
+                depth_most = max(depth_most, d[c])
+        self.arena_size = (depth_most + 2) * (2 * most + 3) * self.width
+        self.arena = <float*>malloc(self.arena_size * sizeof(float))
+        if self.arena == NULL:
+            raise MemoryError("the solver's work space")
+        self.threads = 1
+
+    def set_threads(self, int threads):
+        """Share each chance node's cards among `threads` threads (1: this one alone)."""
+        cdef int t
+        self._free_workers()
+        self.worker_arena = <float**>calloc(max(threads - 1, 1), sizeof(float*))
+        if self.worker_arena == NULL:
+            raise MemoryError("the solver's work space")
+        self.threads = threads              # (what _free_workers frees: the rows are NULL till set)
+        for t in range(threads - 1):
+            self.worker_arena[t] = <float*>malloc(self.arena_size * sizeof(float))
+            if self.worker_arena[t] == NULL:
+                self._free_workers()
+                raise MemoryError("the solver's work space")
+
+    cdef void _free_workers(self) noexcept:
+        cdef int t
+        if self.worker_arena != NULL:
+            for t in range(self.threads - 1):
+                free(self.worker_arena[t])
+            free(self.worker_arena)
+            self.worker_arena = NULL
+        self.threads = 1
+
+    def __dealloc__(self):
+        self._free_workers()
+        free(self.arena)
+
+    def iterate(self, double positive, double negative, double strategy):
+        """One CFR iteration: each player in turn updates its regrets (the positive ones first
+        multiplied by `positive`, the negative ones by `negative`) and its strategy sums (first
+        multiplied by `strategy`), against the other's current strategy."""
+        cdef int hero
+        self.pos_discount, self.neg_discount, self.sum_discount = positive, negative, strategy
+        self.mode = MODE_CFR
+        with nogil:
+            for hero in range(2):
+                self.walk(0, hero, self.root_reach[hero], self.root_reach[1 - hero], self.arena,
+                          self.arena + self.width)
+
+    def set_locked(self, locked):
+        """Which decision nodes play a fixed strategy (int8, one per node: 1 locked): the
+        normalised strategy sums there, never updated, also for a best response."""
+        self.locked = locked
+
+    def set_ranges(self, reach0, reach1):
+        """The players' range weights (float32, one per combo) at the root."""
+        cdef const float[::1] r0 = reach0, r1 = reach1
+        self.reach_arrays = (reach0, reach1)
+        self.root_reach[0], self.root_reach[1] = &r0[0], &r1[0]
+
+    def values(self, int node, int hero, hero_reach, opp_reach, bint best):
+        """The hero's counterfactual values at `node` (one per combo) against `opp_reach`, both
+        players on their average strategies, or the hero on its best response (`best`)."""
+        cdef const float[::1] h = hero_reach, o = opp_reach
+        result = np.empty(self.n[hero], dtype=np.float32)
+        cdef float[::1] out = result
+        self.mode = MODE_BEST if best else MODE_AVERAGE
+        with nogil:
+            self.walk(node, hero, &h[0], &o[0], &out[0], self.arena)
+        return result
+
+    def showdown_sums(self, int board, int hero, opp_reach):
+        """(won, lost, compatible): the opposing reach each hero combo beats, loses to, and shares
+        no card with, on 5-card board `board`."""
+        cdef const float[::1] o = opp_reach
+        won = np.empty(self.n[hero], dtype=np.float32)
+        lost = np.empty(self.n[hero], dtype=np.float32)
+        compatible = np.empty(self.n[hero], dtype=np.float32)
+        cdef float[::1] w = won, l = lost, c = compatible
+        with nogil:
+            self.sweep(board, hero, &o[0], 1, &w[0], &l[0], self.arena)
+            self.compatible(hero, &o[0], 1, &c[0])
+        return won, lost, compatible
+
+    cdef void compatible(self, int hero, const float* opp_reach, float scale, float* out) noexcept nogil:
+        """out[i] = scale x the opposing reach that shares no card with hero combo i."""
+        cdef int opp = 1 - hero, i, j, nh = self.n[hero], no = self.n[opp]
+        cdef double card_sum[52]
+        cdef double total = 0, r
+        cdef const uint8_t* oc = self.cards[opp]
+        cdef const uint8_t* hc = self.cards[hero]
+        cdef const int32_t* same = self.same[hero]
+        memset(card_sum, 0, sizeof(card_sum))
+        for j in range(no):
+            r = opp_reach[j]
+            total += r
+            card_sum[oc[2 * j]] += r
+            card_sum[oc[2 * j + 1]] += r
+        for i in range(nh):
+            r = total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]
+            if same[i] >= 0:
+                r += opp_reach[same[i]]     # subtracted twice above
+            out[i] = <float>(scale * r)
+
+    cdef void sweep(self, int board, int hero, const float* opp_reach, float scale, float* won,
+                    float* lost, float* scratch) noexcept nogil:
+        """won[i] / lost[i] = scale x the opposing reach that hero combo i beats / loses to on
+        `board`, without the combos that share a card with it: the combos in order of strength,
+        the reach below (above) each strength summed as it goes, and per card. With `lost` NULL,
+        won[i] gets the difference (a showdown's value). `scratch`: room for the opposing
+        combos' reach in order of strength, read twice in a row."""
+        cdef int opp = 1 - hero, i, j, ii, end, nh = self.n[hero], no = self.n[opp]
+        cdef int64_t h0 = <int64_t>board * nh, o0 = <int64_t>board * no
+        cdef const int32_t* horder = self.order[hero] + h0
+        cdef const int32_t* below = self.below[hero] + h0
+        cdef const int32_t* above = self.above[hero] + h0
+        cdef const uint8_t* hc = self.sorted_cards[hero] + 2 * h0
+        cdef const int32_t* oorder = self.order[opp] + o0
+        cdef const uint8_t* oc = self.sorted_cards[opp] + 2 * o0
+        cdef float* reach = scratch
+        cdef double card_sum[52]
+        cdef double total = 0, r, x
+        for j in range(no):
+            reach[j] = opp_reach[oorder[j]]
+        memset(card_sum, 0, sizeof(card_sum))
+        j = 0
+        for ii in range(nh):
+            end = below[ii]
+            while j < end:
+                r = reach[j]
+                total += r
+                card_sum[oc[2 * j]] += r
+                card_sum[oc[2 * j + 1]] += r
+                j += 1
+            won[horder[ii]] = <float>(scale * (total - card_sum[hc[2 * ii]] - card_sum[hc[2 * ii + 1]]))
+        memset(card_sum, 0, sizeof(card_sum))
+        total = 0
+        j = no
+        for ii in range(nh - 1, -1, -1):
+            end = above[ii]
+            while j > end:
+                j -= 1
+                r = reach[j]
+                total += r
+                card_sum[oc[2 * j]] += r
+                card_sum[oc[2 * j + 1]] += r
+            x = scale * (total - card_sum[hc[2 * ii]] - card_sum[hc[2 * ii + 1]])
+            if lost == NULL:
+                won[horder[ii]] -= <float>x
+            else:
+                lost[horder[ii]] = <float>x
+
+    cdef void current_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
+        """Regret matching: each combo's positive regrets, normalised (uniform when none);
+        `scratch`: room for 2 x width floats."""
+        normalise(self.regret + self.offset[node], strat, self.n_children[node], self.n[p], True,
+                  scratch, scratch + self.width)
+
+    cdef void average_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
+        normalise(self.strat_sum + self.offset[node], strat, self.n_children[node], self.n[p],
+                  False, scratch, scratch + self.width)
+
+    cdef void deal(self, int node, int a, int hero, const float* hero_reach, const float* opp_reach,
+                   float* out, float* scratch) noexcept nogil:
+        """out: the hero's values below chance node `node`'s child `a` (a card dealt), 0 for the
+        hero's combos that hold the card; the reaches of the combos that do are 0 there."""
+        cdef int m = self.width, i, opp = 1 - hero, nh = self.n[hero], no = self.n[opp]
+        cdef int child = self.first_child[node] + a, c = self.card[child]
+        cdef const uint8_t* hc = self.cards[hero]
+        cdef const uint8_t* oc = self.cards[opp]
+        cdef float* reach = scratch
+        cdef float* reach2 = scratch + m
+        for i in range(no):
+            reach[i] = 0 if oc[2 * i] == c or oc[2 * i + 1] == c else opp_reach[i]
+        for i in range(nh):
+            reach2[i] = 0 if hc[2 * i] == c or hc[2 * i + 1] == c else hero_reach[i]
+        self.walk(child, hero, reach2, reach, out, scratch + 2 * m)
+        for i in range(nh):
+            if hc[2 * i] == c or hc[2 * i + 1] == c:
+                out[i] = 0
+
+    cdef void deal_in_parallel(self, int node, int hero, const float* hero_reach,
+                               const float* opp_reach, float* out, float* scratch) noexcept nogil:
+        """The cards of chance node `node` shared out among the threads (each card's subtree has
+        its own regrets: no two threads write the same), each card's values kept apart and
+        added up in card order, so that the sums are those of one thread."""
+        cdef int na = self.n_children[node], nh = self.n[hero], t, threads = min(self.threads, na), a
+        cdef float* values = <float*>malloc(<size_t>na * nh * sizeof(float))
+        cdef Job* jobs = <Job*>malloc(threads * sizeof(Job))
+        if values == NULL or jobs == NULL:      # no room to share: deal here, one card at a time
+            free(values)
+            free(jobs)
+            for a in range(na):
+                self.deal(node, a, hero, hero_reach, opp_reach, scratch, scratch + self.width)
+                add(out, scratch, nh)
+            return
+        self.in_parallel = True
+        for t in range(threads):
+            jobs[t].engine = <void*>self
+            jobs[t].node, jobs[t].hero = node, hero
+            jobs[t].first, jobs[t].last = na * t // threads, na * (t + 1) // threads
+            jobs[t].hero_reach, jobs[t].opp_reach, jobs[t].values = hero_reach, opp_reach, values
+            jobs[t].arena = scratch if t == 0 else self.worker_arena[t - 1]
+            jobs[t].done = NULL
+            if t > 0:
+                jobs[t].done = PyThread_allocate_lock()
+                if jobs[t].done != NULL:
+                    PyThread_acquire_lock(jobs[t].done, WAIT_LOCK)
+                    if PyThread_start_new_thread(run_job, &jobs[t]) == <unsigned long>-1:
+                        PyThread_release_lock(jobs[t].done)
+                        PyThread_free_lock(jobs[t].done)
+                        jobs[t].done = NULL
+                if jobs[t].done == NULL:        # no thread to be had: this one does it
+                    run_job(&jobs[t])
+        run_job(&jobs[0])
+        for t in range(1, threads):
+            if jobs[t].done != NULL:
+                PyThread_acquire_lock(jobs[t].done, WAIT_LOCK)
+                PyThread_free_lock(jobs[t].done)
+        self.in_parallel = False
+        for a in range(na):
+            add(out, values + <size_t>a * nh, nh)
+        free(values)
+        free(jobs)
+
+    cdef void walk(self, int node, int hero, const float* hero_reach, const float* opp_reach,
+                   float* out, float* scratch) noexcept nogil:
+        """out: the hero's counterfactual value of every combo at `node`; `scratch`: the arena's
+        free room (a node takes its buffers from it and hands the rest to its children)."""
+        cdef int m = self.width
+        cdef int k = self.kind[node], opp = 1 - hero
+        cdef int nh = self.n[hero], no = self.n[opp], na, a, i, child, c
+        cdef float* strat
+        cdef float* sub
+        cdef float* reach
+        cdef float* reach2
+        cdef float v
+        cdef bint free
+        cdef const uint8_t* hc = self.cards[hero]
+        cdef const uint8_t* oc = self.cards[opp]
+        cdef float* regret
+        cdef float* sums
+        if k == FOLD_NODE:
+            v = self.stake[node]
+            self.compatible(hero, opp_reach, -v if self.player[node] == hero else v, out)
+        elif k == SHOWDOWN_NODE:
+            self.sweep(self.board[node], hero, opp_reach, self.stake[node], out, NULL, scratch)
+        elif k == CHANCE_NODE:
+            na = self.n_children[node]
+            memset(out, 0, nh * sizeof(float))
+            if self.threads > 1 and not self.in_parallel:
+                self.deal_in_parallel(node, hero, hero_reach, opp_reach, out, scratch)
+            else:
+                for a in range(na):
+                    self.deal(node, a, hero, hero_reach, opp_reach, scratch, scratch + m)
+                    add(out, scratch, nh)
+            v = self.stake[node]            # the chance of each card for a pair of combos
+            for i in range(nh):
+                out[i] *= v
+        elif self.player[node] == hero:
+            na = self.n_children[node]
+            strat, sub, reach = scratch, scratch + na * m, scratch + 2 * na * m
+            free = not self.locked[node]
+            if self.mode == MODE_CFR and free:
+                self.current_strategy(node, hero, strat, reach)
+            else:
+                self.average_strategy(node, hero, strat, reach)
+            for a in range(na):
+                if self.mode == MODE_CFR:
+                    multiply(reach, hero_reach, strat + a * nh, nh)
+                    self.walk(self.first_child[node] + a, hero, reach, opp_reach, sub + a * nh,
+                              reach + m)
+                else:
+                    self.walk(self.first_child[node] + a, hero, hero_reach, opp_reach, sub + a * nh,
+                              reach + m)
+            if self.mode == MODE_BEST and free:
+                memcpy(out, sub, nh * sizeof(float))
+                for a in range(1, na):
+                    maximum(out, sub + a * nh, nh)
+            else:
+                memset(out, 0, nh * sizeof(float))
+                for a in range(na):
+                    add_product(out, strat + a * nh, sub + a * nh, nh)
+            if self.mode == MODE_CFR and free:
+                update(self.regret + self.offset[node], self.strat_sum + self.offset[node], sub,
+                       out, strat, hero_reach, na, nh, self.pos_discount, self.neg_discount,
+                       self.sum_discount)
+        else:
+            na = self.n_children[node]
+            strat, sub, reach = scratch, scratch + na * m, scratch + (na + 1) * m
+            if self.mode == MODE_CFR and not self.locked[node]:
+                self.current_strategy(node, opp, strat, reach)
+            else:
+                self.average_strategy(node, opp, strat, reach)
+            memset(out, 0, nh * sizeof(float))
+            for a in range(na):
+                multiply(reach, opp_reach, strat + a * no, no)
+                self.walk(self.first_child[node] + a, hero, hero_reach, reach, sub, reach + m)
+                add(out, sub, nh)
