@@ -413,8 +413,6 @@ def test_python_dash_m_chinese(tmp_path, cache_dir):
 
 
 # ----------------------------------------------------------------------------- docs/cli.md
-@pytest.mark.skipif(not cli_support.DOCS_CLI.exists(),
-                    reason="docs/ is not next to the tests (installed-wheel run)")
 def test_cli_doc_examples(capsys, tmp_path, monkeypatch):
     cli_support.replay("chinese", capsys, tmp_path, monkeypatch)
 

@@ -345,7 +345,5 @@ def test_python_dash_m_ofc(tmp_path):
 
 
 # ----------------------------------------------------------------------------- docs/cli.md
-@pytest.mark.skipif(not cli_support.DOCS_CLI.exists(),
-                    reason="docs/ is not next to the tests (installed-wheel run)")
 def test_cli_doc_examples(capsys, tmp_path, monkeypatch):
     cli_support.replay("ofc", capsys, tmp_path, monkeypatch)
