@@ -4,9 +4,11 @@ Gymnasium's vector API (extra ``handrank[rl]``), reached through ``VectorEnv.to_
 Each observation is the dict of the game's PettingZoo environment, batched: ``observation`` of the
 player to act and ``action_mask`` (N, actions) int8 (built from the compact ids when the env gives
 no dense mask). Games that end are replaced in the same step (``metadata["autoreset_mode"]`` is
-``AutoresetMode.SAME_STEP``). The reward of game i is that of the player who acted in it on this
-step (the game's final payoff for them when it ended, else 0); ``infos`` holds every seat's rewards
-(``"rewards"``, (N, players)) and the seat to act next (``"current_player"``). After ``close()``,
+``AutoresetMode.SAME_STEP``). The reward is that of one chosen seat (``seat``, 0 by default: its
+payment in each game that ended on this step, else 0), or with ``rewards="all"`` every seat's,
+(N, players): Gymnasium's own wrappers (RecordEpisodeStatistics...) expect (N,), so they take the
+one-seat form. ``infos`` holds every seat's rewards (``"rewards"``, (N, players), a deal the rules
+settle at once included) and the seat to act next (``"current_player"``). After ``close()``,
 ``reset`` and ``step`` raise Gymnasium's ``ClosedEnvironmentError``."""
 from __future__ import annotations
 
@@ -27,18 +29,22 @@ except ImportError as error:          # pragma: no cover - depends on the enviro
 from gymnasium.error import ClosedEnvironmentError  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
 # What a wrapped env provides (both games' VectorEnv do); checked so that a wrong object fails here.
-_ENV_API = ("reset", "step", "num_envs", "num_actions", "observation_shape")
+_ENV_API = ("reset", "step", "num_envs", "num_actions", "observation_shape", "players")
+REWARD_FORMS = ("seat", "all")
 
 
 class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
     """Gymnasium's vector API over a handrank ``VectorEnv``; `observation_high` bounds each
-    observation entry (the PettingZoo environment's space), 1 by default."""
+    observation entry (the PettingZoo environment's space), 1 by default; `seat` (None: 0) is
+    the seat whose reward ``step`` returns, or ``rewards="all"`` returns every seat's."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def __init__(self, env: Any, observation_high: Any = 1) -> None:
+    def __init__(self, env: Any, observation_high: Any = 1, *, seat: int | None = None,
+                 rewards: str = "seat") -> None:
         if not all(hasattr(env, name) for name in _ENV_API):
             raise TypeError(f"GymVectorEnv wraps a handrank VectorEnv, not {type(env).__name__}")
+        self.seat = _reward_seat(seat, rewards, env.players)
         self.env = env
         self.num_envs = env.num_envs
         self.single_observation_space = spaces.Dict({
@@ -47,7 +53,6 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
         self.single_action_space = spaces.Discrete(env.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
-        self._acting = np.zeros(self.num_envs, dtype=np.intp)
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -57,9 +62,8 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
                                           np.ndarray, dict[str, Any]]:
         self._check_open("step")
-        acting = self._acting
         step = self.env.step(actions)
-        rewards = step.rewards[np.arange(self.num_envs), acting]
+        rewards = step.rewards if self.seat is None else np.ascontiguousarray(step.rewards[:, self.seat])
         observation, infos = self._observe(step)
         return observation, rewards, step.terminated, step.truncated, infos
 
@@ -70,7 +74,6 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
             raise ClosedEnvironmentError(f"{call}() after close() on {type(self).__name__}")
 
     def _observe(self, step: Any) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        self._acting = step.current_player.astype(np.intp)
         if step.legal_mask is not None:
             mask = step.legal_mask.view(np.int8)
         else:
@@ -79,3 +82,22 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
             mask[rows, step.legal_ids] = 1
         infos = {"rewards": step.rewards, "current_player": step.current_player}
         return {"observation": step.observation, "action_mask": mask}, infos
+
+
+def _reward_seat(seat: Any, rewards: Any, players: int) -> int | None:
+    """The seat whose reward `step` returns (None: every seat's), checked before anything is
+    built. A seat named beside ``rewards="all"`` is refused rather than ignored: the caller
+    meant one of the two."""
+    if rewards not in REWARD_FORMS:
+        raise ValueError(f"rewards must be one of {REWARD_FORMS}, got {rewards!r}")
+    if rewards == "all":
+        if seat is not None:
+            raise ValueError(f"seat={seat!r} picks one seat's reward; rewards='all' returns every seat's")
+        return None
+    if seat is None:
+        return 0
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+        raise TypeError(f"seat must be an int, not {type(seat).__name__}")
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0..{players - 1} (the game has {players} players), got {seat}")
+    return int(seat)

@@ -173,19 +173,20 @@ class VectorEnv:
         hands, stock = self._core.hands(int(game))
         return hands, stock
 
-    def to_gymnasium(self) -> Any:
+    def to_gymnasium(self, *, seat: int | None = None, rewards: str = "seat") -> Any:
         """This environment as a `gymnasium.vector.VectorEnv` (extra ``handrank[rl]``).
 
         Its observations are dicts of ``observation`` (N, 164) int8 and ``action_mask`` (N,
         actions) int8, the PettingZoo environment's spaces batched (``single_observation_space``,
-        ``single_action_space``: Discrete over the ComboSpace); ``step`` returns the reward of the
-        player who acted in each game, and ``infos`` holds ``rewards`` (every player's, (N,
-        players)) and ``current_player``; ``metadata["autoreset_mode"]`` is SAME_STEP."""
+        ``single_action_space``: Discrete over the ComboSpace); ``step`` returns seat `seat`'s
+        reward (None: seat 0), (N,), or with ``rewards="all"`` every seat's, (N, players) (which
+        Gymnasium's own wrappers do not take); ``infos`` holds ``rewards`` (every seat's) and
+        ``current_player``; ``metadata["autoreset_mode"]`` is SAME_STEP."""
         from handrank._gym_vector import GymVectorEnv
         high = np.ones(OBSERVATION_SIZE, dtype=np.int8)
         # the cards a hand holds: 13 dealt, and under draw_on_pass the whole stock drawn on top
         high[156:160] = 13 + (52 - 13 * self.players if self.rules.draw_on_pass else 0)
-        return GymVectorEnv(self, observation_high=high)
+        return GymVectorEnv(self, observation_high=high, seat=seat, rewards=rewards)
 
     def __repr__(self) -> str:
         return (f"bigtwo.VectorEnv({self.num_envs} games, players={self.players}, legal={self.legal!r}, "

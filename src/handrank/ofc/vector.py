@@ -196,12 +196,13 @@ class VectorEnv:
         self._core.pick(choices)
         return choices
 
-    def to_gymnasium(self) -> Any:
+    def to_gymnasium(self, *, seat: int | None = None, rewards: str = "seat") -> Any:
         """This environment as a ``gymnasium.vector.VectorEnv`` (extra ``rl``): see
         ``handrank._gym_vector``: observations (N, 14, 52) and masks (N, 1024) int8, the reward
-        of the player who acted, every seat's in ``infos["rewards"]``, SAME_STEP autoreset."""
+        of seat `seat` (None: seat 0), or with ``rewards="all"`` every seat's, (N, players),
+        every seat's in ``infos["rewards"]`` too, SAME_STEP autoreset."""
         from handrank._gym_vector import GymVectorEnv
-        return GymVectorEnv(self)
+        return GymVectorEnv(self, seat=seat, rewards=rewards)
 
     def __repr__(self) -> str:
         return (f"<ofc.VectorEnv of {self.num_envs} games, {self.players} players "

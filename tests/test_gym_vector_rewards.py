@@ -1,0 +1,93 @@
+"""The Gymnasium wrapper of both games' vector envs (handrank._gym_vector): whose reward `step`
+returns (issue 39: it was the mover's, so in Big Two only the winner's), and the legal ids."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+import pytest
+
+from handrank.bigtwo import vector as bigtwo_vector
+from handrank.ofc import vector as ofc_vector
+
+pytest.importorskip("gymnasium")
+
+GAMES: dict[str, Callable[..., Any]] = {
+    "bigtwo": lambda **kw: bigtwo_vector.VectorEnv(16, seed=5, **kw),
+    "bigtwo-3": lambda **kw: bigtwo_vector.VectorEnv(16, players=3, seed=5, **kw),
+    "ofc": lambda **kw: ofc_vector.VectorEnv(16, seed=5, **kw),
+    "ofc-3": lambda **kw: ofc_vector.VectorEnv(16, players=3, seed=5, rules="classic", **kw),
+}
+
+
+@pytest.mark.parametrize("make", GAMES.values(), ids=GAMES.keys())
+def test_each_seat_gets_its_own_payments(make: Callable[..., Any]) -> None:
+    """Stepped beside the raw env with the same seed and random legal actions, the wrapper for
+    each seat returns exactly that seat's payments, and rewards="all" all of them at once (they
+    sum to 0 over the seats: both games are zero-sum)."""
+    twin = make()
+    players = twin.players
+    seats = [make().to_gymnasium(seat=s) for s in range(players)]
+    every = make().to_gymnasium(rewards="all")
+    step = twin.reset(seed=7)
+    for gym in [*seats, every]:
+        gym.reset(seed=7)
+    totals = np.zeros((len(seats), twin.num_envs))
+    ended = 0
+    for k in range(400):
+        actions = twin.sample_legal(k)
+        step = twin.step(actions)
+        ended += int(step.terminated.sum())
+        for s, gym in enumerate(seats):
+            _, rewards, terminated, _, _ = gym.step(actions)
+            assert rewards.shape == (twin.num_envs,) and rewards.dtype == np.float32
+            np.testing.assert_array_equal(rewards, step.rewards[:, s])
+            np.testing.assert_array_equal(terminated, step.terminated)
+            totals[s] += rewards
+        _, rewards, _, _, infos = every.step(actions)
+        np.testing.assert_array_equal(rewards, step.rewards)
+        np.testing.assert_array_equal(infos["rewards"], step.rewards)
+    assert ended >= 50
+    np.testing.assert_allclose(totals.sum(axis=0), 0, atol=1e-3)
+    assert (totals != 0).any()
+
+
+@pytest.mark.parametrize("make", GAMES.values(), ids=GAMES.keys())
+def test_episode_statistics_are_seat_zeros_returns(make: Callable[..., Any]) -> None:
+    """RecordEpisodeStatistics over the default wrapper records seat 0's payment of every game
+    that ended: losses as well as wins (the mover's reward made every Big Two return positive)."""
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+    twin = make()
+    gym = RecordEpisodeStatistics(make().to_gymnasium())
+    twin.reset(seed=3)
+    gym.reset(seed=3)
+    returns, paid = [], []
+    for k in range(400):
+        actions = twin.sample_legal(k)
+        step = twin.step(actions)
+        _, _, terminated, _, infos = gym.step(actions)
+        if terminated.any():
+            returns.extend(infos["episode"]["r"][terminated].tolist())
+            paid.extend(step.rewards[terminated, 0].tolist())
+    returns_array = np.array(returns)
+    np.testing.assert_allclose(returns_array, paid, atol=1e-4)
+    assert (returns_array < 0).any() and (returns_array > 0).any()
+
+
+@pytest.mark.parametrize("make", GAMES.values(), ids=GAMES.keys())
+def test_bad_reward_choices_are_refused(make: Callable[..., Any]) -> None:
+    env = make()
+    players = env.players
+    with pytest.raises(ValueError, match=rf"seat must be 0\.\.{players - 1}"):
+        env.to_gymnasium(seat=players)
+    with pytest.raises(ValueError, match=r"seat must be 0\.\."):
+        env.to_gymnasium(seat=-1)
+    with pytest.raises(TypeError, match="seat must be an int, not bool"):
+        env.to_gymnasium(seat=True)
+    with pytest.raises(TypeError, match="seat must be an int, not str"):
+        env.to_gymnasium(seat="0")
+    with pytest.raises(ValueError, match="rewards must be one of"):
+        env.to_gymnasium(rewards="mover")
+    with pytest.raises(ValueError, match="rewards='all' returns every seat's"):
+        env.to_gymnasium(seat=1, rewards="all")
+    assert env.to_gymnasium(seat=np.int64(players - 1)).seat == players - 1
