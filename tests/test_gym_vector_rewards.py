@@ -91,3 +91,32 @@ def test_bad_reward_choices_are_refused(make: Callable[..., Any]) -> None:
     with pytest.raises(ValueError, match="rewards='all' returns every seat's"):
         env.to_gymnasium(seat=1, rewards="all")
     assert env.to_gymnasium(seat=np.int64(players - 1)).seat == players - 1
+
+
+@pytest.mark.parametrize("make", GAMES.values(), ids=GAMES.keys())
+def test_compact_legal_ids_reach_infos_without_a_dense_mask(make: Callable[..., Any]) -> None:
+    """Under legal="compact" the observation has no mask (its space neither), infos carry the
+    env's CSR ids as they are, and action_masks() is the dense mask of the same games (checked
+    against a twin under legal="dense"); under "dense" action_masks() is the observation's mask."""
+    compact = make(legal="compact").to_gymnasium()
+    dense = make(legal="dense").to_gymnasium()
+    twin = make(legal="compact")
+    assert list(compact.single_observation_space.keys()) == ["observation"]
+    with pytest.raises(RuntimeError, match=r"reset\(\) before action_masks\(\)"):
+        compact.action_masks()
+    obs, infos = compact.reset(seed=2)
+    dense_obs, _ = dense.reset(seed=2)
+    step = twin.reset(seed=2)
+    for k in range(120):
+        assert compact.observation_space.contains(obs) and list(obs) == ["observation"]
+        np.testing.assert_array_equal(infos["legal_indptr"], step.legal_indptr)
+        np.testing.assert_array_equal(infos["legal_ids"], step.legal_ids)
+        masks = compact.action_masks()
+        assert masks.dtype == np.bool_ and masks.shape == (twin.num_envs, twin.num_actions)
+        np.testing.assert_array_equal(masks, dense_obs["action_mask"].astype(bool))
+        np.testing.assert_array_equal(dense.action_masks(), dense_obs["action_mask"].astype(bool))
+        actions = twin.sample_legal(k)
+        step = twin.step(actions)
+        obs, _, _, _, infos = compact.step(actions)
+        dense_obs, _, _, _, dense_infos = dense.step(actions)
+        assert "legal_ids" not in dense_infos

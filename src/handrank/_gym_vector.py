@@ -2,8 +2,11 @@
 Gymnasium's vector API (extra ``handrank[rl]``), reached through ``VectorEnv.to_gymnasium()``.
 
 Each observation is the dict of the game's PettingZoo environment, batched: ``observation`` of the
-player to act and ``action_mask`` (N, actions) int8 (built from the compact ids when the env gives
-no dense mask). Games that end are replaced in the same step (``metadata["autoreset_mode"]`` is
+player to act and, under ``legal="dense"``, ``action_mask`` (N, actions) int8. Under
+``legal="compact"`` the observation holds no mask (writing (N, actions) every step cost several
+times the step itself): the legal ids are in ``infos`` as CSR arrays, game i's being
+``legal_ids[legal_indptr[i]:legal_indptr[i + 1]]``, and ``action_masks()`` builds the dense
+(N, actions) bool mask on demand, sb3-contrib's convention. Games that end are replaced in the same step (``metadata["autoreset_mode"]`` is
 ``AutoresetMode.SAME_STEP``). The reward is that of one chosen seat (``seat``, 0 by default: its
 payment in each game that ended on this step, else 0), or with ``rewards="all"`` every seat's,
 (N, players): Gymnasium's own wrappers (RecordEpisodeStatistics...) expect (N,), so they take the
@@ -29,7 +32,7 @@ except ImportError as error:          # pragma: no cover - depends on the enviro
 from gymnasium.error import ClosedEnvironmentError  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
 # What a wrapped env provides (both games' VectorEnv do); checked so that a wrong object fails here.
-_ENV_API = ("reset", "step", "num_envs", "num_actions", "observation_shape", "players")
+_ENV_API = ("reset", "step", "num_envs", "num_actions", "observation_shape", "players", "legal")
 REWARD_FORMS = ("seat", "all")
 
 
@@ -47,12 +50,14 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
         self.seat = _reward_seat(seat, rewards, env.players)
         self.env = env
         self.num_envs = env.num_envs
-        self.single_observation_space = spaces.Dict({
-            "observation": spaces.Box(0, observation_high, env.observation_shape, dtype=np.int8),
-            "action_mask": spaces.Box(0, 1, (env.num_actions,), dtype=np.int8)})
+        fields = {"observation": spaces.Box(0, observation_high, env.observation_shape, dtype=np.int8)}
+        if env.legal == "dense":
+            fields["action_mask"] = spaces.Box(0, 1, (env.num_actions,), dtype=np.int8)
+        self.single_observation_space = spaces.Dict(fields)
         self.single_action_space = spaces.Discrete(env.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self._last: Any = None          # the env's last Step, whose legal actions action_masks() gives
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -67,6 +72,19 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
         observation, infos = self._observe(step)
         return observation, rewards, step.terminated, step.truncated, infos
 
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every game now, (N, actions) bool (sb3-contrib's ``action_masks``):
+        under ``legal="compact"`` built from the ids on each call, so only a caller that needs
+        the dense form pays for it."""
+        if self._last is None:
+            raise RuntimeError("call reset() before action_masks()")
+        if self._last.legal_mask is not None:
+            return self._last.legal_mask
+        mask = np.zeros((self.num_envs, self.env.num_actions), dtype=np.bool_)
+        rows = np.repeat(np.arange(self.num_envs), np.diff(self._last.legal_indptr))
+        mask[rows, self._last.legal_ids] = True
+        return mask
+
     def _check_open(self, call: str) -> None:
         """Refuse a call after `close`, as Gymnasium's own vector envs do: a closed env is one its
         caller is done with, so a call to it is a bug to report, not to play through."""
@@ -74,14 +92,12 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
             raise ClosedEnvironmentError(f"{call}() after close() on {type(self).__name__}")
 
     def _observe(self, step: Any) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        if step.legal_mask is not None:
-            mask = step.legal_mask.view(np.int8)
-        else:
-            mask = np.zeros((self.num_envs, self.env.num_actions), dtype=np.int8)
-            rows = np.repeat(np.arange(self.num_envs), np.diff(step.legal_indptr))
-            mask[rows, step.legal_ids] = 1
+        self._last = step
         infos = {"rewards": step.rewards, "current_player": step.current_player}
-        return {"observation": step.observation, "action_mask": mask}, infos
+        if step.legal_mask is None:
+            infos["legal_indptr"], infos["legal_ids"] = step.legal_indptr, step.legal_ids
+            return {"observation": step.observation}, infos
+        return {"observation": step.observation, "action_mask": step.legal_mask.view(np.int8)}, infos
 
 
 def _reward_seat(seat: Any, rewards: Any, players: int) -> int | None:

@@ -176,12 +176,15 @@ class VectorEnv:
     def to_gymnasium(self, *, seat: int | None = None, rewards: str = "seat") -> Any:
         """This environment as a `gymnasium.vector.VectorEnv` (extra ``handrank[rl]``).
 
-        Its observations are dicts of ``observation`` (N, 164) int8 and ``action_mask`` (N,
-        actions) int8, the PettingZoo environment's spaces batched (``single_observation_space``,
-        ``single_action_space``: Discrete over the ComboSpace); ``step`` returns seat `seat`'s
-        reward (None: seat 0), (N,), or with ``rewards="all"`` every seat's, (N, players) (which
-        Gymnasium's own wrappers do not take); ``infos`` holds ``rewards`` (every seat's) and
-        ``current_player``; ``metadata["autoreset_mode"]`` is SAME_STEP."""
+        Its observations are dicts of ``observation`` (N, 164) int8 and (under ``legal="dense"``)
+        ``action_mask`` (N, actions) int8, the PettingZoo environment's spaces batched
+        (``single_observation_space``, ``single_action_space``: Discrete over the ComboSpace);
+        under ``legal="compact"`` the legal ids are in ``infos`` (``legal_indptr``,
+        ``legal_ids``) and ``action_masks()`` builds the dense bool mask on demand; ``step``
+        returns seat `seat`'s reward (None: seat 0), (N,), or with ``rewards="all"`` every
+        seat's, (N, players) (which Gymnasium's own wrappers do not take); ``infos`` holds
+        ``rewards`` (every seat's) and ``current_player``; ``metadata["autoreset_mode"]`` is
+        SAME_STEP."""
         from handrank._gym_vector import GymVectorEnv
         high = np.ones(OBSERVATION_SIZE, dtype=np.int8)
         # the cards a hand holds: 13 dealt, and under draw_on_pass the whole stock drawn on top

@@ -198,7 +198,9 @@ class VectorEnv:
 
     def to_gymnasium(self, *, seat: int | None = None, rewards: str = "seat") -> Any:
         """This environment as a ``gymnasium.vector.VectorEnv`` (extra ``rl``): see
-        ``handrank._gym_vector``: observations (N, 14, 52) and masks (N, 1024) int8, the reward
+        ``handrank._gym_vector``: observations (N, 14, 52) and masks (N, 1024) int8 (under
+        ``legal="compact"`` no mask: the ids in ``infos["legal_indptr"]`` and
+        ``infos["legal_ids"]``, a dense mask from ``action_masks()``), the reward
         of seat `seat` (None: seat 0), or with ``rewards="all"`` every seat's, (N, players),
         every seat's in ``infos["rewards"]`` too, SAME_STEP autoreset."""
         from handrank._gym_vector import GymVectorEnv
