@@ -54,7 +54,8 @@ def test_bad_input_is_quoted_cut(capsys, argv, status):
 
 
 def test_plot_without_matplotlib(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "matplotlib", None)      # import matplotlib now fails
+    for name in ("matplotlib", "matplotlib.figure"):             # importing them now fails
+        monkeypatch.setitem(sys.modules, name, None)
     assert main(["bench", "--plot", "x." + LONG, "--hands", "1000"]) == EXIT_FAILED
     out, err = capsys.readouterr()
     assert out == "" and "--plot needs matplotlib: pip install 'handrank[plot]'" in err
