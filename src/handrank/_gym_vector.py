@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 try:
     from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
@@ -50,7 +51,7 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
         self.seat = _reward_seat(seat, rewards, env.players)
         self.env = env
         self.num_envs = env.num_envs
-        fields = {"observation": spaces.Box(0, observation_high, env.observation_shape, dtype=np.int8)}
+        fields: dict[str, spaces.Space[Any]] = {"observation": spaces.Box(0, observation_high, env.observation_shape, dtype=np.int8)}
         if env.legal == "dense":
             fields["action_mask"] = spaces.Box(0, 1, (env.num_actions,), dtype=np.int8)
         self.single_observation_space = spaces.Dict(fields)
@@ -79,7 +80,8 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
         if self._last is None:
             raise RuntimeError("call reset() before action_masks()")
         if self._last.legal_mask is not None:
-            return self._last.legal_mask
+            dense: npt.NDArray[np.bool_] = self._last.legal_mask
+            return dense
         mask = np.zeros((self.num_envs, self.env.num_actions), dtype=np.bool_)
         rows = np.repeat(np.arange(self.num_envs), np.diff(self._last.legal_indptr))
         mask[rows, self._last.legal_ids] = True
