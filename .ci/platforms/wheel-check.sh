@@ -21,7 +21,7 @@ echo "wheel from the sdist: $(( $(date +%s) - t0 )) s"
 wheel=$(ls "$dist"/handrank-*.whl)
 "$B/twine" check --strict "$sdist" "$wheel"
 PATH="$B:$PATH" "$B/auditwheel" show "$wheel"
-PATH="$B:$PATH" "$B/auditwheel" repair -q -w "$SCRATCH/wheelhouse" "$wheel"
+PATH="$B:$PATH" "$B/auditwheel" repair -w "$SCRATCH/wheelhouse" "$wheel" > "$SCRATCH/repair.log" 2>&1 || { cat "$SCRATCH/repair.log"; exit 1; }
 repaired=$(ls "$SCRATCH"/wheelhouse/handrank-*.whl)
 echo "repaired: $(basename "$repaired")"
 case $repaired in *manylinux*) ;; *) echo "not a manylinux wheel"; exit 1 ;; esac
