@@ -39,8 +39,12 @@ class GenerateThenBuild(build_ext):
             # Opt-in for local builds only: wheels must run on any CPU of their architecture.
             if os.environ.get("HANDRANK_NATIVE") == "1":
                 flags.append("-march=native")
+        # Every kernel on its plain-C path (src/handrank/_bits.h): the code a compiler without
+        # GNU builtins or MSVC intrinsics runs, built and tested here by CI.
+        portable = [("HANDRANK_PORTABLE", "1")] if os.environ.get("HANDRANK_PORTABLE") == "1" else []
         for ext in self.extensions:
             ext.extra_compile_args = flags + ext.extra_compile_args
+            ext.define_macros = portable + ext.define_macros
         super().build_extensions()
 
 
@@ -50,7 +54,8 @@ def extensions():
     found = []
     for source in sorted(glob.glob("src/handrank/**/*.pyx", recursive=True)):
         name = os.path.splitext(os.path.relpath(source, "src"))[0].replace(os.sep, ".")
-        found.append(Extension(name, [source.replace(os.sep, "/")]))
+        # src/handrank holds _bits.h, the portable bit helpers every kernel includes
+        found.append(Extension(name, [source.replace(os.sep, "/")], include_dirs=["src/handrank"]))
     return found
 
 

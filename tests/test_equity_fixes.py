@@ -1,5 +1,7 @@
 """Regressions of issue 27's equity findings (a fuzzing review): each test reproduces one finding
 (F1, F2, ... U13) and fails on the code before its fix."""
+import sys
+
 import numpy as np
 import pytest
 
@@ -107,15 +109,22 @@ def test_f14_the_command_names_the_limit():
     assert done.stderr.count("\n") == 1 and "EXACT_MAX" in done.stderr
 
 
-def _interrupted(argv, after=1.0):
-    """The exit status of `handrank *argv` in a subprocess that sends itself SIGINT `after`
-    seconds into the command (imports done, so the signal lands in the run); None if it did not
+# Two ways to press Ctrl-C from inside the process: a real SIGINT (POSIX; on Windows os.kill
+# with SIGINT is TerminateProcess, which ends the process with status 2 and runs no handler),
+# and _thread.interrupt_main(), which raises KeyboardInterrupt in the main thread the way a
+# console Ctrl-C does on every platform.
+CTRL_C = {"sigint": "os.kill(os.getpid(), signal.SIGINT)", "interrupt_main": "_thread.interrupt_main()"}
+
+
+def _interrupted(argv, how, after=1.0):
+    """The exit status of `handrank *argv` in a subprocess that presses Ctrl-C (CTRL_C[how])
+    `after` seconds into the command (imports done, so it lands in the run); None if it did not
     end within 30 s of that (then killed)."""
     import subprocess
     import sys
-    script = ("import os, signal, sys, threading\n"
+    script = ("import _thread, os, signal, sys, threading\n"
               "from handrank.cli import main\n"
-              f"threading.Timer({after}, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+              f"threading.Timer({after}, lambda: {CTRL_C[how]}).start()\n"
               f"sys.exit(main({argv!r}))\n")
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
@@ -126,11 +135,15 @@ def _interrupted(argv, after=1.0):
         return None
 
 
+@pytest.mark.parametrize("how", [
+    pytest.param("sigint", marks=pytest.mark.skipif(
+        sys.platform == "win32", reason="POSIX signals: os.kill(SIGINT) terminates a Windows process")),
+    "interrupt_main"])
 @pytest.mark.parametrize("threads", ["1", "2"])
-def test_f14_a_long_exact_run_answers_ctrl_c(threads):
+def test_f14_a_long_exact_run_answers_ctrl_c(threads, how):
     # random vs random preflop, exact: tens of minutes; Ctrl-C must end it within a part (the
     # old code ran one uninterruptible call on one thread)
-    assert _interrupted(["equity", "random", "random", "--exact", "--threads", threads]) == 130
+    assert _interrupted(["equity", "random", "random", "--exact", "--threads", threads], how) == 130
 
 
 def test_f15_samples_are_bounded(capsys):

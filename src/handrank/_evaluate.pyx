@@ -14,6 +14,7 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from handrank._tables cimport *
 from handrank._kernels cimport *
 from handrank._ints cimport PyLong_CheckExact, hr_small_int
+from handrank._bits cimport hr_cpu_has_popcnt
 
 import numpy as np
 
@@ -175,7 +176,8 @@ def row_evaluate(hand):
 # measurements and the throughput models behind each choice.
 cdef extern from * nogil:
     """
-    #if defined(__x86_64__) || defined(_M_X64)
+    #include "_bits.h"
+    #if HR_X86_64
     #include <emmintrin.h>
     typedef __m128i hr_sums;
     #define HR_SUMS_START() _mm_set_epi64x(0, (long long)HR_SUIT_COUNTER_START)
@@ -209,17 +211,6 @@ cdef extern from * nogil:
     #define HR_ROW_WORDS 0
     #endif
 
-    #if defined(__GNUC__) && !defined(__x86_64__) && !defined(__i386__)
-    #define hr_popcount_portable(x) __builtin_popcountll(x)     /* arm64: cnt is baseline */
-    #else
-    static inline uint64_t hr_popcount_portable(uint64_t x) {
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-        return (x * 0x0101010101010101ULL) >> 56;
-    }
-    #endif
-
     static inline uint16_t hr_high_of(uint64_t h, uint64_t bits, int k) { return hr_high_value_hashed(h, bits, k); }
     static inline uint16_t hr_lowa5_of(uint64_t h, uint64_t bits, int k) { (void)bits; return hr_lowa5_value_hashed(h, k); }
     static inline uint16_t hr_low27_of(uint64_t h, uint64_t bits, int k) { (void)k; return hr_low27_value_hashed(h, bits); }
@@ -234,18 +225,12 @@ cdef extern from * nogil:
     #define HR_MCA_END(NAME)
     #endif
 
-    #if defined(_MSC_VER)
-    #define HR_INLINE __forceinline
-    #else
-    #define HR_INLINE __attribute__((always_inline)) inline
-    #endif
-
     /* Returns 0 when every hand was k distinct valid cards. Compiled twice by NAME: with SAVE
        constant 0 and 1, so that the loop without `saved` carries no test for it. H hands per
        iteration; the main loop stops one row early (i + H < n) so that no 8-byte row load reads
        past the last row. */
     #define HR_LOOP(NAME, K, H, VALUE, ATTR, POPCOUNT) \\
-    ATTR static HR_INLINE uint64_t NAME##_body(const uint8_t* __restrict c, Py_ssize_t n, \\
+    ATTR static HR_FORCE_INLINE uint64_t NAME##_body(const uint8_t* __restrict c, Py_ssize_t n, \\
             uint16_t* __restrict out, uint16_t* __restrict saved, const int SAVE) { \\
         uint64_t bits_set = 0; \\
         Py_ssize_t i = 0; \\
@@ -293,14 +278,9 @@ cdef extern from * nogil:
         HR_LOOP(hr_lowa5_7_##SUFFIX, 7, 6, hr_lowa5_of, ATTR, POPCOUNT) \\
         HR_LOOP(hr_low27_5_##SUFFIX, 5, 8, hr_low27_of, ATTR, POPCOUNT)
 
-    HR_LOOPS(portable, , hr_popcount_portable)
-    #if defined(__GNUC__) && defined(__x86_64__)
-    HR_LOOPS(popcnt, __attribute__((target("popcnt"))), __builtin_popcountll)
-    static int hr_cpu_has_popcnt(void) { __builtin_cpu_init(); return __builtin_cpu_supports("popcnt"); }
-    #elif defined(_MSC_VER) && defined(_M_X64)
-    #include <intrin.h>
-    HR_LOOPS(popcnt, , __popcnt64)       /* MSVC emits popcnt for the intrinsic without a flag */
-    static int hr_cpu_has_popcnt(void) { int r[4]; __cpuid(r, 1); return (r[2] >> 23) & 1; }
+    HR_LOOPS(portable, , hr_popcount64)
+    #if HR_HAVE_POPCNT
+    HR_LOOPS(popcnt, HR_TARGET_POPCNT, hr_popcount64_popcnt)
     #else
     #define hr_high5_popcnt hr_high5_portable
     #define hr_high6_popcnt hr_high6_portable
@@ -309,10 +289,8 @@ cdef extern from * nogil:
     #define hr_lowa5_6_popcnt hr_lowa5_6_portable
     #define hr_lowa5_7_popcnt hr_lowa5_7_portable
     #define hr_low27_5_popcnt hr_low27_5_portable
-    static int hr_cpu_has_popcnt(void) { return 0; }
     #endif
     """
-    int hr_cpu_has_popcnt()
     uint64_t hr_high5_portable(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
     uint64_t hr_high6_portable(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)
     uint64_t hr_high7_portable(const uint8_t*, Py_ssize_t, uint16_t*, uint16_t*)

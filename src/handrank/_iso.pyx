@@ -21,13 +21,9 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 cdef extern from * nogil:
     """
     #include <string.h>
+    #include "_bits.h"
     #define HR_ISO_MAX_ROUNDS 8
     #define HR_ISO_RANKS 0x1fffu
-    #if defined(_MSC_VER)
-    #define HR_ISO_INLINE __forceinline
-    #else
-    #define HR_ISO_INLINE __attribute__((always_inline)) inline
-    #endif
 
     /* Card id 4 * rank + suit as a bit of a 64-bit word holding one 16-bit rank set per suit
        (0 for the ids over 51). */
@@ -72,39 +68,12 @@ cdef extern from * nogil:
             | ((uint32_t)hr_iso_pext_hi[(((mask >> 7) & 63) << 6) | ((bits >> 7) & 63)] << hr_iso_popcount7[mask & 127]);
     }
 
-    #if defined(__GNUC__) && defined(__x86_64__)
-    /* Inline assembly rather than intrinsics: no target attribute needed, and only the copy
-       chosen for a CPU that has the instructions runs them. */
-    static inline uint32_t hr_iso_pext_hw(uint32_t bits, uint32_t mask) {
-        uint32_t r;
-        __asm__("pextl %2, %1, %0" : "=r"(r) : "r"(bits), "r"(mask));
-        return r;
-    }
-    static inline uint32_t hr_iso_pdep_hw(uint32_t bits, uint32_t mask) {
-        uint32_t r;
-        __asm__("pdepl %2, %1, %0" : "=r"(r) : "r"(bits), "r"(mask));
-        return r;
-    }
-    static inline uint64_t hr_iso_popcount_hw(uint64_t x) {
-        uint64_t r;
-        __asm__("popcntq %1, %0" : "=r"(r) : "r"(x) : "cc");
-        return r;
-    }
-    #include <cpuid.h>
-    static int hr_iso_cpu_fast_pext(void) {
-        unsigned int a, b, c, d, family;
-        __builtin_cpu_init();
-        if (!__builtin_cpu_supports("bmi2") || !__builtin_cpu_supports("popcnt")) return 0;
-        if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
-        /* "AuthenticAMD" and "HygonGenuine": pext is microcoded before family 0x19 (Zen 3) */
-        if (b == 0x68747541u || b == 0x6f677948u) {
-            if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-            family = (a >> 8) & 15;
-            if (family == 15) family += (a >> 20) & 255;
-            return family >= 0x19;
-        }
-        return 1;
-    }
+    /* the instructions themselves (_bits.h), run only where import chose the fast copy */
+    #if HR_HAVE_PEXT
+    #define hr_iso_pext_hw hr_pext32_hw
+    #define hr_iso_pdep_hw hr_pdep32_hw
+    #define hr_iso_popcount_hw hr_popcnt64_hw
+    #define hr_iso_cpu_fast_pext hr_cpu_has_fast_pext
     #define HR_ISO_HAVE_HW 1
     #else
     #define hr_iso_pext_hw hr_iso_pext_table
@@ -147,7 +116,7 @@ cdef extern from * nogil:
        ends where `fixed_ends` is a constant array (then rows hold no cards past the last round).
        The rounds after `grouped` hold one card each (hold'em's and Omaha's turn and river): that
        card updates its own suit alone instead of every suit taking an empty round. */
-    static HR_ISO_INLINE int64_t hr_iso_index_body(const hr_iso_index_args* args, const uint8_t* rows,
+    static HR_FORCE_INLINE int64_t hr_iso_index_body(const hr_iso_index_args* args, const uint8_t* rows,
                                                    int64_t n, uint64_t* out, const int rounds,
                                                    const int hw, const int* fixed_ends, int grouped) {
         const int k = fixed_ends ? fixed_ends[rounds - 1] : args->k;
@@ -283,7 +252,7 @@ cdef extern from * nogil:
         return -1;
     }
 
-    static HR_ISO_INLINE int64_t hr_iso_index_rounds(const hr_iso_index_args* args, const uint8_t* rows, int64_t n,
+    static HR_FORCE_INLINE int64_t hr_iso_index_rounds(const hr_iso_index_args* args, const uint8_t* rows, int64_t n,
                                        uint64_t* out, const int hw) {
         /* The structures solvers use most get their round ends as constants, so that the compiler
            unrolls the loops over their cards (the rows hold no cards past the last round). */

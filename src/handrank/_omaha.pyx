@@ -23,6 +23,7 @@ from libc.string cimport memcpy
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from handrank._tables cimport *
 from handrank._kernels cimport card_mask, hr_slot5
+from handrank._bits cimport hr_popcount32 as bit_count, hr_highest_bit32
 
 cdef extern from "handrank_omaha_tables.h" nogil:
     const int HR_OMAHA_PAIRS
@@ -30,23 +31,9 @@ cdef extern from "handrank_omaha_tables.h" nogil:
     const uint16_t hr_omaha5[]
     const uint16_t hr_omaha_low8[65536]
 
-cdef extern from * nogil:
-    """
-    /* bits set in a rank mask, and its highest bit */
-    #if defined(__GNUC__)
-    #define hr_omaha_bit_count(x) __builtin_popcount(x)
-    #define hr_omaha_top_bit(x) (1u << (31 - __builtin_clz(x)))
-    #else
-    static inline int hr_omaha_bit_count(uint32_t x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
-    static inline uint32_t hr_omaha_top_bit(uint32_t x) {
-        uint32_t top = 1u << 12;       /* rank masks have 13 bits */
-        while (!(x & top)) top >>= 1;
-        return top;
-    }
-    #endif
-    """
-    int bit_count "hr_omaha_bit_count"(uint32_t x)
-    uint32_t top_bit "hr_omaha_top_bit"(uint32_t x)       # x != 0
+cdef inline uint32_t top_bit(uint32_t x) noexcept nogil:
+    # x != 0: its highest set bit
+    return (<uint32_t>1) << hr_highest_bit32(x)
 
 
 # Games, as numbered for `batch`

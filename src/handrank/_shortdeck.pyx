@@ -69,7 +69,8 @@ cdef inline uint16_t value_of(uint64_t key, uint64_t mask, int k, bint triton) n
 # add up to k * n (ids 52..255 add no bit, a repeated card carries), and no bit below the 6 is set.
 cdef extern from * nogil:
     """
-    #if defined(__x86_64__) || defined(_M_X64)
+    #include "_bits.h"
+    #if HR_X86_64
     #include <emmintrin.h>
     typedef __m128i hr_sd_sums;
     #define HR_SD_START() _mm_set_epi64x(0, (long long)HR_SUIT_COUNTER_START)
@@ -89,13 +90,6 @@ cdef extern from * nogil:
     #define HR_SD_KEY(s) ((s).key)
     #define HR_SD_BITS(s) ((s).bits)
     #endif
-
-    static inline uint64_t hr_sd_popcount(uint64_t x) {
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-        return (x * 0x0101010101010101ULL) >> 56;
-    }
 
     #define HR_SD_BELOW_SIX 0x000F000F000F000FULL
 
@@ -154,10 +148,9 @@ cdef extern from * nogil:
         HR_SD_LOOP(standard, 5, SUFFIX, ATTR, POPCOUNT) HR_SD_LOOP(standard, 6, SUFFIX, ATTR, POPCOUNT) \\
         HR_SD_LOOP(standard, 7, SUFFIX, ATTR, POPCOUNT) HR_SD_LOOP(triton, 5, SUFFIX, ATTR, POPCOUNT) \\
         HR_SD_LOOP(triton, 6, SUFFIX, ATTR, POPCOUNT) HR_SD_LOOP(triton, 7, SUFFIX, ATTR, POPCOUNT)
-    HR_SD_LOOPS(_portable, , hr_sd_popcount)
-    #if defined(__GNUC__) && defined(__x86_64__)
-    HR_SD_LOOPS(_popcnt, __attribute__((target("popcnt"))), __builtin_popcountll)
-    static int hr_sd_has_popcnt(void) { __builtin_cpu_init(); return __builtin_cpu_supports("popcnt"); }
+    HR_SD_LOOPS(_portable, , hr_popcount64)
+    #if HR_HAVE_POPCNT
+    HR_SD_LOOPS(_popcnt, HR_TARGET_POPCNT, hr_popcount64_popcnt)
     #else
     #define hr_sd_standard5_popcnt hr_sd_standard5_portable
     #define hr_sd_standard6_popcnt hr_sd_standard6_portable
@@ -165,7 +158,6 @@ cdef extern from * nogil:
     #define hr_sd_triton5_popcnt hr_sd_triton5_portable
     #define hr_sd_triton6_popcnt hr_sd_triton6_portable
     #define hr_sd_triton7_popcnt hr_sd_triton7_portable
-    static int hr_sd_has_popcnt(void) { return 0; }
     #endif
 
     /* the loops this CPU runs best, by rule set and hand size - 5 */
@@ -177,7 +169,7 @@ cdef extern from * nogil:
         static const hr_sd_loop popcnt[2][3] = {
             {hr_sd_standard5_popcnt, hr_sd_standard6_popcnt, hr_sd_standard7_popcnt},
             {hr_sd_triton5_popcnt, hr_sd_triton6_popcnt, hr_sd_triton7_popcnt}};
-        return hr_sd_has_popcnt() ? popcnt[rules][size] : portable[rules][size];
+        return hr_cpu_has_popcnt() ? popcnt[rules][size] : portable[rules][size];
     }
     """
     ctypedef uint64_t (*hr_sd_loop)(const uint8_t*, Py_ssize_t, uint16_t*) noexcept nogil

@@ -12,6 +12,7 @@ cimport cython
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
+from handrank._bits cimport hr_ctz64, hr_popcount64 as popcount
 from handrank._random cimport random_t, seed_random, below, next32
 from handrank.bigtwo._bigtwo cimport (tables_of, tables_width, move_record_size, move_capacity,
                                       list_moves, play_key)
@@ -77,18 +78,10 @@ ctypedef struct config_t:
     int n_actions
 
 
-cdef inline int popcount(uint64_t x) noexcept nogil:
-    return __builtin_popcountll(x)
-
-cdef extern from *:
-    int __builtin_popcountll(unsigned long long) nogil
-    int __builtin_ctzll(unsigned long long) nogil
-
-
 cdef inline int ids_of(uint64_t bits, uint8_t* ids) noexcept nogil:
     cdef int n = 0
     while bits:
-        ids[n] = <uint8_t>__builtin_ctzll(bits)
+        ids[n] = <uint8_t>hr_ctz64(bits)
         bits &= bits - 1
         n += 1
     return n
@@ -175,7 +168,7 @@ cdef inline int top_strength(const config_t* c, int bomb, uint64_t bits) noexcep
     cdef int best = -1
     cdef int card
     while bits:
-        card = __builtin_ctzll(bits)
+        card = hr_ctz64(bits)
         bits &= bits - 1
         if c.strength[bomb][card] > best:
             best = c.strength[bomb][card]

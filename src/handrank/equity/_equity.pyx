@@ -14,6 +14,7 @@ shares, exact sums of integers whenever the weights are integers.
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.math cimport sqrt
 from libc.string cimport memset
+from handrank._bits cimport hr_popcount64 as _popcount
 from handrank._tables cimport *
 from handrank._kernels cimport card_hash, high_value_hashed
 from handrank._random cimport splitmix_seed, xoshiro_next
@@ -399,26 +400,6 @@ cdef uint8_t PERMS[24][4]
 for _i, _perm in enumerate(__import__("itertools").permutations(range(4))):
     for _j in range(4):
         PERMS[_i][_j] = _perm[_j]
-
-
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define hr_popcount(x) __builtin_popcountll(x)
-    #else  /* portable: MSVC's __popcnt64 needs a CPU with POPCNT */
-    static int hr_popcount(unsigned long long x) {
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
-    }
-    #endif
-    """
-    int hr_popcount(uint64_t x) noexcept nogil
-
-
-cdef inline int _popcount(uint64_t x) noexcept nogil:
-    return hr_popcount(x)
 
 
 cdef inline uint64_t board_sums(const uint8_t[::1] board, uint64_t* mask) noexcept nogil:
