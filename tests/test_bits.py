@@ -68,7 +68,7 @@ def test_every_helper_against_python(tmp_path, defines, mode):
 
 
 @pytest.mark.skipif(os.environ.get("HANDRANK_PORTABLE") != "1",
-                    reason="for a build made with HANDRANK_PORTABLE=1 (.ci/platforms/portable.sh)")
+                    reason="for a build made with HANDRANK_PORTABLE=1 (.ci/run: HANDRANK_PORTABLE=1 .ci/platforms/wheel-check.sh)")
 def test_a_portable_build_runs_the_plain_c_kernels():
     from handrank import _evaluate, _iso
     assert _evaluate.batch_kernel() == "portable" and _iso.kernel_name() == "portable"

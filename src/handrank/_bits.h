@@ -5,7 +5,7 @@
    HANDRANK_PORTABLE (setup.py defines it when HANDRANK_PORTABLE=1 at build time) forces the
    plain-C versions everywhere: no builtins, no intrinsics, no SSE2 loads, no CPU dispatch. That
    is the code an unknown compiler runs, so CI builds and tests it on every run
-   (.ci/platforms/portable.sh); docs/installation.md has the build modes.
+   (CI builds its wheel that way: .ci/run); docs/installation.md has the build modes.
 
    The baseline helpers (hr_popcount*, hr_ctz*, hr_highest_bit*) run on every CPU of the
    architecture. The instructions behind a CPU check (hr_*_hw, HR_TARGET_POPCNT) may be used only
