@@ -2,6 +2,7 @@
 
 Each check runs in a child process: a kernel that reads a table out of bounds may crash the
 interpreter, which must fail the test, not end the test session."""
+import os
 import subprocess
 import sys
 import textwrap
@@ -132,10 +133,12 @@ report()
 # ----------------------------------------------------------------------------- racing writers
 # A writer thread flips one row (or index) between a valid value and a bad one while the calls
 # run. A call must raise ValueError or return valid results: never crash, never another error.
-RACE = """
-import sys, threading, time
+RACE = f"""
+import sys, time
+sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r})
 import numpy as np
 from handrank import _iso, iso, omaha, shortdeck
+from racing import flipping
 
 sys.setswitchinterval(1e-5)
 failures = []
@@ -143,35 +146,21 @@ failures = []
 
 def race(what, array, where, good, bad, call, check):
     # call(array) while a writer sets array[where] to bad and back; check(result) or ValueError
-    stop = threading.Event()
-
-    def writer():
-        while not stop.is_set():
-            array[where] = bad
-            time.sleep(0)
-            array[where] = good
-            time.sleep(0)
-
-    thread = threading.Thread(target=writer)
-    thread.start()
     errors = 0
-    try:
+    with flipping(array, where, good, bad):
         deadline = time.monotonic() + 0.7
         while time.monotonic() < deadline and errors < 50:
             try:
                 check(call(array))
             except ValueError as exc:
                 errors += 1
-                if not ("changed during the call" in str(exc) or str(exc).startswith(f"row {len(array) - 1}: ")):
-                    failures.append(f"{what}: {exc}")
+                if not ("changed during the call" in str(exc) or str(exc).startswith(f"row {{len(array) - 1}}: ")):
+                    failures.append(f"{{what}}: {{exc}}")
             except Exception as exc:
-                failures.append(f"{what}: {type(exc).__name__}: {exc}")
+                failures.append(f"{{what}}: {{type(exc).__name__}}: {{exc}}")
                 break
-    finally:
-        stop.set()
-        thread.join()
     if not errors:
-        failures.append(f"{what}: the writer never made a call fail")
+        failures.append(f"{{what}}: the writer never made a call fail")
 """
 
 

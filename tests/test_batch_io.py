@@ -1,6 +1,5 @@
 """Batch calls whose arrays misbehave: an `out` that overlaps the cards, cards that another thread
 writes during the call, object arrays of huge ints (the reliability issue, items 4 and 5)."""
-import threading
 import time
 
 import numpy as np
@@ -8,6 +7,7 @@ import pytest
 
 import handrank as hr
 from handrank import bigtwo, chinese, high, high3, low27, lowa5, ofc, rows
+from racing import flipping
 
 # (name, batch function taking (cards, out=, threads=), k, out dtype)
 OUT_TAKERS = [
@@ -118,29 +118,14 @@ def test_cards_written_during_the_call_never_report_none(name, call, k):
     row = n - 1
     bad = good.copy()
     bad[1] = bad[0]
-    stop = threading.Event()
-
-    def writer():
-        # sleep(0) hands the GIL over in either state, so calls start (and end) with either
-        while not stop.is_set():
-            hands[row] = bad
-            time.sleep(0)
-            hands[row] = good
-            time.sleep(0)
-
     messages = []
-    thread = threading.Thread(target=writer)
-    thread.start()
-    try:
+    with flipping(hands, row, good, bad):
         deadline = time.monotonic() + 1.0
         while time.monotonic() < deadline and len(messages) < 100:
             try:
                 call(hands)
             except ValueError as exc:
                 messages.append(str(exc))
-    finally:
-        stop.set()
-        thread.join()
     assert messages, "the writer never made a row bad during a call"
     for message in messages:
         assert "None" not in message
