@@ -31,11 +31,15 @@ cp -r "$SCRATCH"/Python-3.11.*/Include/. "$winpy/"
 cp "$SCRATCH"/Python-3.11.*/PC/pyconfig.h "$winpy/pyconfig.h"
 # MinGW-w64's headers made usable by clang in MSVC mode: _mingw.h's MSVC branches that put
 # __declspec(...) after a declarator become empty, and its `#define __attribute__(x)` (which
-# breaks clang's own intrinsic headers) is dropped
+# breaks clang's own intrinsic headers) is dropped;
 mingw=$SCRATCH/mingw-msvc
 cp -r /usr/share/mingw-w64/include "$mingw"
 sed -i -E -e 's/__MINGW_MSC_PREREQ *\( *[0-9]+ *, *[0-9]+ *\)/0/g' \
     -e 's|^# define __attribute__\(x\) /\* nothing \*/|/* dropped */|' "$mingw/_mingw.h"
+# and its float.h, which defines the limits (DBL_MAX...) only for a compiler that says it is gcc or
+# clang (-U__clang__ hides that), hands over to clang's own float.h, as MSVC's float.h would define them
+sed -i 's/|| (defined(__clang__) \&\& defined(__clang_major__))/|| defined(__clang_major__)/' "$mingw/float.h"
+grep -q '|| defined(__clang_major__)$' "$mingw/float.h"
 
 # the generated tables and C, as setup.py makes them
 cd "$SRC"
