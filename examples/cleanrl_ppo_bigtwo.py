@@ -111,13 +111,17 @@ class Agent(nn.Module):
     def get_value(self, obs: torch.Tensor) -> torch.Tensor:
         return self.critic(self.body(obs)).squeeze(-1)
 
+    def logits(self, hidden: torch.Tensor, legal: torch.Tensor, valid: torch.Tensor) -> torch.Tensor:
+        """The score of each of the padded legal ids `legal` (-inf on the padding)."""
+        keys = self.embed(self.features[legal])                        # (B, K, embed)
+        logits = (keys @ self.query(hidden).unsqueeze(-1)).squeeze(-1)
+        return logits.masked_fill(~valid, -torch.inf)
+
     def get_action_and_value(self, obs: torch.Tensor, legal: torch.Tensor, valid: torch.Tensor,
                              choice: torch.Tensor | None = None) -> tuple[torch.Tensor, ...]:
         """`choice` indexes each row of `legal` (the padded legal ids); sampled when None."""
         hidden = self.body(obs)
-        keys = self.embed(self.features[legal])                        # (B, K, embed)
-        logits = (keys @ self.query(hidden).unsqueeze(-1)).squeeze(-1)
-        dist = Categorical(logits=logits.masked_fill(~valid, -torch.inf))
+        dist = Categorical(logits=self.logits(hidden, legal, valid))
         if choice is None:
             choice = dist.sample()
         return choice, dist.log_prob(choice), dist.entropy(), self.critic(hidden).squeeze(-1)
@@ -157,7 +161,7 @@ def train(args: argparse.Namespace) -> tuple[Agent, dict[str, Any]]:
                         torch.as_tensor(obs["observation"][mine], dtype=torch.float32),
                         torch.as_tensor(legal), torch.as_tensor(valid))
                 actions[mine] = legal[np.arange(len(mine)), choice.numpy()]
-                for k, game in enumerate(mine.tolist()):
+                for game in mine.tolist():
                     if waiting[game] >= 0:
                         after[waiting[game]] = len(reward)
                     waiting[game] = len(reward)
@@ -236,9 +240,7 @@ def evaluate(agent: Agent | None, games: int, seed: int, envs: int = 256) -> dic
             legal, valid = padded(indptr, ids, mine)
             with torch.no_grad():
                 hidden = agent.body(torch.as_tensor(obs["observation"][mine], dtype=torch.float32))
-                keys = agent.embed(agent.features[torch.as_tensor(legal)])
-                logits = (keys @ agent.query(hidden).unsqueeze(-1)).squeeze(-1)
-                choice = logits.masked_fill(~torch.as_tensor(valid), -torch.inf).argmax(dim=1)
+                choice = agent.logits(hidden, torch.as_tensor(legal), torch.as_tensor(valid)).argmax(dim=1)
             actions[mine] = legal[np.arange(len(mine)), choice.numpy()]
         obs, paid, terminated, truncated, infos = env.step(actions)
         results += paid[terminated | truncated].tolist()
