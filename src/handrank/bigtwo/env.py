@@ -52,7 +52,8 @@ entries   meaning
 592       1 when a dealt bomb made the 2s low for this game (``rules.dealt_bomb``)
 593       1 when the combo to beat led its trick (``rules.three_threes_force`` reads it)
 ========= ==========================================================================
- When the game is over every agent gets its `Game.payments` entry as its reward.
+
+When the game is over every agent gets its `Game.payments` entry as its reward.
 A deal the rules decide at once (four 2s under ``four_twos`` "win" or "draw", a ``dragun``) is no
 episode: ``reset`` pays it and deals again, so every episode starts with an agent to act, and
 ``infos[agent]["settled"]`` holds what such deals of that reset paid the agent (0.0 where none did).
@@ -119,9 +120,10 @@ _ZERO = _OUT + SEATS
 _NO_CARDS = bytes(52)
 _NO_SEATS = bytes(SEATS)
 
-# the first entry of each part of `BigTwoEnv.state` past what it copies from the bytes above
-# (the hands, the trick, then the cards played by seat to who is out of the trick)
-_STATE_TURN = 52 * SEATS + 52 + 52 * SEATS + 4 * SEATS
+# the first entry of the parts of `BigTwoEnv.state` that are not the hands, the trick and the
+# cards played by seat (copied from the bytes above, as is all up to who acts)
+_STATE_LEFT = 52 * SEATS + 52 + 52 * SEATS
+_STATE_TURN = _STATE_LEFT + 4 * SEATS
 _STATE_STOCK = _STATE_TURN + SEATS
 _STATE_OPENING = _STATE_STOCK + 52
 _STATE_TWOS_LOW = _STATE_OPENING + 52
@@ -290,7 +292,7 @@ class BigTwoEnv(TableEnv):
             for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.space.size) for agent in self.possible_agents}
         high = np.ones(STATE_SIZE, dtype=np.int8)
-        high[_STATE_TURN - 4 * SEATS:_STATE_TURN - 3 * SEATS] = most       # the cards held
+        high[_STATE_LEFT:_STATE_LEFT + SEATS] = most
         # (every deal of the table leaves as many cards undealt; at least 1, as a Box needs)
         high[_STATE_STOCK:_STATE_OPENING] = max(1, len(self.game.undealt))
         self.state_space = spaces.Box(0, high, (STATE_SIZE,), dtype=np.int8)
