@@ -16,8 +16,44 @@ entries   meaning
 160-163   who played the combo to beat: one-hot over me, next, ... (all zero when I lead)
 ========= ==========================================================================
 
+With ``history=True`` the observation goes on with what the players did, `HISTORY_SIZE` (380)
+entries in all, players again listed from the observer on:
+
+========= ==========================================================================
+entries   meaning
+========= ==========================================================================
+164-371   the cards each player has played: 52 per player (me, next, ...), card id = entry
+372-375   who has passed since the combo to beat was played (all zero when I lead)
+376-379   who is out of the trick for passing in it (``rules.passing == "out_of_trick"``;
+          else all zero)
+========= ==========================================================================
+
 and ``action_mask``, the int8 mask of the legal actions over the `ComboSpace` (all zeros for an
-agent not to act). When the game is over every agent gets its `Game.payments` entry as its reward.
+agent not to act).
+
+``state()`` is the whole table for centralised critics (PettingZoo's ``state``/``state_space``), an
+int8 vector of `STATE_SIZE` (594) entries by seat number (zeros for absent seats):
+
+========= ==========================================================================
+entries   meaning
+========= ==========================================================================
+0-207     every hand: 52 per seat, seat 0 first
+208-259   the cards of the combo to beat (all zero when the player to act leads)
+260-467   the cards each seat has played: 52 per seat
+468-471   how many cards each seat holds
+472-475   who played the combo to beat: one-hot by seat (all zero on a lead)
+476-479   who has passed since the combo to beat was played
+480-483   who is out of the trick (``rules.passing == "out_of_trick"``)
+484-487   who acts: one-hot by seat (all zero when the game is over)
+488-539   the cards dealt to no one: their place in the stock, 1 for the top card (the
+          next drawn under ``rules.draw_on_pass``; without a stock, in card id order)
+540-591   the card the first play must hold (one-hot; all zero after the first play, or
+          when the first leader may lead anything)
+592       1 when a dealt bomb made the 2s low for this game (``rules.dealt_bomb``)
+593       1 when the combo to beat led its trick (``rules.three_threes_force`` reads it)
+========= ==========================================================================
+
+When the game is over every agent gets its `Game.payments` entry as its reward.
 A deal the rules decide at once (four 2s under ``four_twos`` "win" or "draw", a ``dragun``) is no
 episode: ``reset`` pays it and deals again, so every episode starts with an agent to act, and
 ``infos[agent]["settled"]`` holds what such deals of that reset paid the agent (0.0 where none did).
@@ -58,28 +94,51 @@ from handrank.cards import hand_str
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 
-__all__ = ["BigTwoEnv", "env", "raw_env", "SIZE", "HAND", "TRICK", "PLAYED", "CARDS_LEFT", "TRICK_OWNER"]
+__all__ = ["BigTwoEnv", "env", "raw_env", "SIZE", "HAND", "TRICK", "PLAYED", "CARDS_LEFT", "TRICK_OWNER",
+           "PLAYED_BY", "PASSED", "OUT_OF_TRICK", "HISTORY_SIZE", "STATE_SIZE"]
 
 SEATS = 4
 # the first entry of each part of the observation
 HAND, TRICK, PLAYED, CARDS_LEFT, TRICK_OWNER = 0, 52, 104, 156, 160
 SIZE = TRICK_OWNER + SEATS
+# and of the history that ``history=True`` adds
+PLAYED_BY = SIZE
+PASSED = PLAYED_BY + 52 * SEATS
+OUT_OF_TRICK = PASSED + SEATS
+HISTORY_SIZE = OUT_OF_TRICK + SEATS
 
 # The game state the observations gather from, one byte per entry: every hand (52 per seat), the
-# trick and the cards played, the cards left and the trick's owner by seat, and a zero for absent
+# trick and the cards played, the cards left and the trick's owner by seat, the cards each seat
+# played, who passed since the last play and who is out of the trick, and a zero for absent
 # seats. Kept up to date as the game moves, so that an observation is one gather.
 _TRICK, _PLAYED = SEATS * 52, SEATS * 52 + 52
 _LEFT, _OWNER = _PLAYED + 52, _PLAYED + 52 + SEATS
-_ZERO = _OWNER + SEATS
+_BY = _OWNER + SEATS
+_PASSED = _BY + 52 * SEATS
+_OUT = _PASSED + SEATS
+_ZERO = _OUT + SEATS
 _NO_CARDS = bytes(52)
+_NO_SEATS = bytes(SEATS)
+
+# the first entry of the parts of `BigTwoEnv.state` that are not the hands, the trick and the
+# cards played by seat (copied from the bytes above, as is all up to who acts)
+_STATE_LEFT = 52 * SEATS + 52 + 52 * SEATS
+_STATE_TURN = _STATE_LEFT + 4 * SEATS
+_STATE_STOCK = _STATE_TURN + SEATS
+_STATE_OPENING = _STATE_STOCK + 52
+_STATE_TWOS_LOW = _STATE_OPENING + 52
+_STATE_LED = _STATE_TWOS_LOW + 1
+STATE_SIZE = _STATE_LED + 1
+# where the state copies the bytes from: the hands and the trick, then the history and the counts
+_STATE_COPIED = np.r_[0:_PLAYED, _BY:_PASSED, _LEFT:_BY, _PASSED:_ZERO]
 
 
 def env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
-        illegal_reward: float | None = None, render_mode: str | None = None) -> Any:
+        illegal_reward: float | None = None, render_mode: str | None = None, history: bool = False) -> Any:
     """A `BigTwoEnv` whose illegal actions end the game (``illegal_reward``, default its
     `worst_payment`; else a finite real number), in PettingZoo's order-enforcing wrapper."""
     reward = None if illegal_reward is None else _reward(illegal_reward)
-    inner = BigTwoEnv(players, rules, deal, render_mode)
+    inner = BigTwoEnv(players, rules, deal, render_mode, history)
     inner.illegal_reward = inner.worst_payment() if reward is None else reward
     return _OrderEnforcing(inner)
 
@@ -154,19 +213,24 @@ class _Turns:
 
 
 def raw_env(players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
-            render_mode: str | None = None) -> BigTwoEnv:
+            render_mode: str | None = None, history: bool = False) -> BigTwoEnv:
     """The unwrapped `BigTwoEnv` (an illegal action raises `bigtwo.IllegalMove`)."""
-    return BigTwoEnv(players, rules, deal, render_mode)
+    return BigTwoEnv(players, rules, deal, render_mode, history)
 
 
-def _view(seat: int, players: int, step: int = 1) -> np.ndarray:
+def _view(seat: int, players: int, step: int = 1, history: bool = False) -> np.ndarray:
     """The state entries `seat`'s observation gathers: its hand, the trick and the cards played,
     then the cards left and the trick's owner from `seat` on, in turn order (`step` -1: the rules
-    play anticlockwise), absent seats reading the zero."""
+    play anticlockwise), absent seats reading the zero; with `history`, then the cards each
+    player played, who passed and who is out of the trick, in the same order."""
     order = [(seat + step * k) % players for k in range(players)]
     absent = [_ZERO] * (SEATS - players)
-    return np.array([*range(52 * seat, 52 * seat + 52), *range(_TRICK, _LEFT), *(_LEFT + s for s in order),
-                     *absent, *(_OWNER + s for s in order), *absent], dtype=np.intp)
+    view = [*range(52 * seat, 52 * seat + 52), *range(_TRICK, _LEFT), *(_LEFT + s for s in order),
+            *absent, *(_OWNER + s for s in order), *absent]
+    if history:
+        view += [*(_BY + 52 * s + card for s in order for card in range(52)), *absent * 52,
+                 *(_PASSED + s for s in order), *absent, *(_OUT + s for s in order), *absent]
+    return np.array(view, dtype=np.intp)
 
 
 @lru_cache(maxsize=None)
@@ -189,14 +253,18 @@ class BigTwoEnv(TableEnv):
     """Big Two games as a PettingZoo AEC environment with action masks.
 
     ``players`` (2 to 4), ``rules`` (a `bigtwo.Rules`, a preset name or None for hk), ``deal``
-    (``"thirteen"`` or ``"all"``, as `Game`). ``reset(seed=...)`` deals a reproducible game.
+    (``"thirteen"`` or ``"all"``, as `Game`), ``history`` (the observation goes on with what each
+    player played and who passed: `HISTORY_SIZE` entries). ``reset(seed=...)`` deals a
+    reproducible game.
     ``illegal_reward``: None (an illegal action raises `bigtwo.IllegalMove`), or the reward of an
     agent whose illegal action ends the game (see `env`)."""
 
     metadata = {"name": "handrank_bigtwo_v0", "render_modes": list(TableEnv.RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, players: int = 4, rules: RulesLike = None, deal: str = "thirteen",
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, history: bool = False) -> None:
+        if not isinstance(history, (bool, np.bool_)):
+            raise TypeError(f"history must be a bool, not {type(history).__name__}")
         super().__init__(render_mode)
         self.rules = context(rules).rules
         _check_representable(self.rules, players, deal)
@@ -212,14 +280,22 @@ class BigTwoEnv(TableEnv):
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         step = 1 if self.rules.direction == "clockwise" else -1
-        self._views = [_view(seat, players, step) for seat in range(players)]
-        high = np.ones(SIZE, dtype=np.int8)
-        high[CARDS_LEFT:TRICK_OWNER] = _most_held(self.game)
+        self.history = bool(history)
+        self._views = [_view(seat, players, step, self.history) for seat in range(players)]
+        size = HISTORY_SIZE if self.history else SIZE
+        high = np.ones(size, dtype=np.int8)
+        most = _most_held(self.game)
+        high[CARDS_LEFT:TRICK_OWNER] = most
         self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(0, high, (SIZE,), dtype=np.int8),
+            "observation": spaces.Box(0, high, (size,), dtype=np.int8),
             "action_mask": spaces.Box(0, 1, (self.space.size,), dtype=np.int8)})
             for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.space.size) for agent in self.possible_agents}
+        high = np.ones(STATE_SIZE, dtype=np.int8)
+        high[_STATE_LEFT:_STATE_LEFT + SEATS] = most
+        # (every deal of the table leaves as many cards undealt; at least 1, as a Box needs)
+        high[_STATE_STOCK:_STATE_OPENING] = max(1, len(self.game.undealt))
+        self.state_space = spaces.Box(0, high, (STATE_SIZE,), dtype=np.int8)
 
     def worst_payment(self) -> int:
         """The most a loser can pay under the rules: a whole hand left, doubled by every bonus."""
@@ -244,6 +320,24 @@ class BigTwoEnv(TableEnv):
         for seat in range(self.players):
             self._sync_hand(seat)
         self.agent_selection = self.possible_agents[self.game.turn]
+
+    def state(self) -> np.ndarray:
+        """The whole table by seat (the layout is in the module's docstring): every hand, the
+        stock, what each seat played, the trick and whose turn it is."""
+        if not hasattr(self, "_state"):
+            raise RuntimeError("call reset() before state()")
+        game = self.game
+        state = np.zeros(STATE_SIZE, dtype=np.int8)
+        state[:_STATE_TURN] = self._state_array[_STATE_COPIED]
+        if game.outcome is None:
+            state[_STATE_TURN + game.turn] = 1
+        undealt = game.undealt
+        state[[_STATE_STOCK + card for card in undealt]] = np.arange(1, len(undealt) + 1)
+        if game.first_play and game.opening_card is not None:
+            state[_STATE_OPENING + game.opening_card] = 1
+        state[_STATE_TWOS_LOW] = game.play_rules is not game.rules
+        state[_STATE_LED] = game.to_beat is not None and game.led
+        return state
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
@@ -270,8 +364,12 @@ class BigTwoEnv(TableEnv):
                 return
             if self._draws:
                 self._sync_hand(seat)                      # the card drawn on a pass
-            if trick is not None and game.to_beat is None:
-                self._end_trick(trick.cards, owner)
+            if trick is not None:
+                if game.to_beat is None:
+                    self._end_trick(trick.cards, owner)
+                    self._state[_PASSED:_ZERO] = _NO_SEATS * 2     # everyone is back in the next trick
+                else:
+                    self._show_pass(seat)
         else:
             combo = self._combos[action] if 0 < action < self._listed else self._run_of_pairs(action)
             if combo is not None and game.play_rules is not game.rules:     # a dealt bomb
@@ -345,15 +443,22 @@ class BigTwoEnv(TableEnv):
         state[_OWNER + owner] = 0
 
     def _show_play(self, owner: int, cards: tuple[int, ...]) -> None:
-        """`owner` played `cards`, now the combo to beat."""
+        """`owner` played `cards`, now the combo to beat, which no one has passed yet."""
         state = self._state
-        start = 52 * owner
+        start, by = 52 * owner, _BY + 52 * owner
         for card in cards:
             state[start + card] = 0
             state[_TRICK + card] = 1
             state[_PLAYED + card] = 1
+            state[by + card] = 1
         state[_OWNER + owner] = 1
         state[_LEFT + owner] -= len(cards)
+        state[_PASSED:_OUT] = _NO_SEATS
+
+    def _show_pass(self, seat: int) -> None:
+        """`seat` passed on the combo to beat, and the trick goes on."""
+        self._state[_PASSED + seat] = 1
+        self._state[_OUT + seat] = self.game.out_of_trick >> seat & 1
 
     def _sync_hand(self, seat: int) -> None:
         """Copy `seat`'s hand and card count from the game."""

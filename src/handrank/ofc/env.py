@@ -17,6 +17,23 @@ and ``action_mask``, the (1024,) int8 mask of the legal actions (`ofc.actions`; 
 an agent not to act). Fantasyland hands are set by the exact solver, valuing a stay at the
 rules' `fantasyland_value`, and never reach the agents. When the hand is over every agent gets
 `ofc.Game.values` as its reward: its points plus `fantasyland_value` if it earned Fantasyland.
+
+``state()`` is the whole table for centralised critics (PettingZoo's ``state``/``state_space``), an
+int8 vector of `STATE_SIZE` (945) entries by seat number (zeros for absent seats), card id = entry
+within each part of 52:
+
+========= ==========================================================================
+entries   meaning
+========= ==========================================================================
+0-831     each seat's top, middle and bottom rows and its discards: 208 entries per
+          seat, seat 0 first (Fantasyland boards included, face down to the agents)
+832-883   the cards dealt to the player to act, to place now
+884-935   the cards still in the deck: their place in the order they are dealt, 1 for
+          the next card
+936-939   who acts: one-hot by seat (all zero when the hand is over)
+940-943   the cards each seat is dealt in Fantasyland this hand (0: not in it)
+944       the street (0 first; the number of streets when the hand is over)
+========= ==========================================================================
 """
 from __future__ import annotations
 
@@ -29,9 +46,17 @@ from handrank.ofc import actions
 from handrank.ofc.game import Game
 from handrank.ofc.rules import Rules, as_rules
 
-__all__ = ["OFCEnv", "env", "PLANES"]
+__all__ = ["OFCEnv", "env", "PLANES", "STATE_SIZE"]
 
 PLANES = 14
+SEATS = 4
+# the first entry of each part of `OFCEnv.state` (one part of 52 per row, 4 per seat)
+_STATE_DEALT = 4 * 52 * SEATS
+_STATE_DECK = _STATE_DEALT + 52
+_STATE_TURN = _STATE_DECK + 52
+_STATE_FANTASYLAND = _STATE_TURN + SEATS
+_STATE_STREET = _STATE_FANTASYLAND + SEATS
+STATE_SIZE = _STATE_STREET + 1
 
 
 def env(**kwargs: Any) -> OFCEnv:
@@ -70,11 +95,37 @@ class OFCEnv(TableEnv):
             "action_mask": spaces.Box(0, 1, (actions.SIZE,), dtype=np.int8)})
             for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(actions.SIZE) for agent in self.possible_agents}
+        high = np.ones(STATE_SIZE, dtype=np.int8)
+        high[_STATE_DECK:_STATE_TURN] = 52
+        high[_STATE_FANTASYLAND:_STATE_STREET] = 17          # the most cards Fantasyland deals
+        high[_STATE_STREET] = len(self.game.streets)
+        self.state_space = spaces.Box(0, high, (STATE_SIZE,), dtype=np.int8)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start(seed)
         self.game = Game(self.players, self.rules, self._rng, self.button, self.fantasyland)
         self._settle()
+
+    def state(self) -> np.ndarray:
+        """The whole table by seat (the layout is in the module's docstring): every board and
+        every seat's discards, the cards dealt now, the deck's order and whose turn it is."""
+        if not hasattr(self, "agents"):
+            raise RuntimeError("call reset() before state()")
+        game = self.game
+        state = np.zeros(STATE_SIZE, dtype=np.int8)
+        for seat in range(game.players):
+            start = 4 * 52 * seat
+            for i, row in enumerate(game.boards[seat].rows):
+                state[[start + 52 * i + card for card in row]] = 1
+            state[[start + 3 * 52 + card for card in game.discards(seat)]] = 1
+            state[_STATE_FANTASYLAND + seat] = game.fantasyland[seat]
+        state[[_STATE_DEALT + card for card in game.dealt]] = 1
+        deck = game._deck[game._drawn:]
+        state[[_STATE_DECK + card for card in deck]] = np.arange(1, len(deck) + 1)
+        if game.turn is not None:
+            state[_STATE_TURN + game.turn] = 1
+        state[_STATE_STREET] = game.street
+        return state
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
