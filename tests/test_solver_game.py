@@ -366,3 +366,71 @@ def test_memory_estimate_before_building(board: str) -> None:
     game = Game(spot)
     assert estimate == game.regrets.nbytes + game.strategy_sum.nbytes
     assert game.memory_usage() > estimate
+
+
+# -- suit isomorphism -------------------------------------------------------------------------
+def _monotone_flop() -> Spot:
+    # Kh7h2h: clubs, diamonds and spades interchangeable (a group of 6 permutations), every
+    # range in class notation; a short stack keeps the three streets small
+    return Spot("Kh7h2h", "AA,KK,QQ,AK,T9s", "KK,QQ,JJ,AQ,76s", pot=100, stack=60, bet="100%", raise_="")
+
+
+def test_isomorphism_gives_the_same_results_and_saves_memory() -> None:
+    spot = _monotone_flop()
+    games = [Game(spot, isomorphism=iso) for iso in (False, True)]
+    for game in games:
+        # few iterations: past a few dozen, float rounding alone sends the two runs apart
+        game.solve(target=0, max_iterations=10, check_every=5, progress=False)
+    plain, iso = games
+    assert iso.exploitability() == pytest.approx(plain.exploitability(), abs=1e-4)
+    # the root, a card dealt that the game solves, and cards it reads through another one (a
+    # spade for a club; then a diamond river under it, through two permutations)
+    for path in ["", "Check Check Qc", "Check Check Qs", "Check Check Qs Check Check 3d",
+                 "Check Check Qd Check AllIn(60)", "AllIn(60)"]:
+        a, b = plain.node(path), iso.node(path)
+        assert a.board == b.board and a.actions == b.actions
+        np.testing.assert_allclose(b.strategy(), a.strategy(), atol=1e-5)
+        for p in (0, 1):
+            np.testing.assert_allclose(b.reach[p], a.reach[p], atol=1e-5)
+            np.testing.assert_allclose(b.ev(p), a.ev(p), atol=1e-3)
+            np.testing.assert_allclose(b.equity(p), a.equity(p), atol=1e-6)
+    # the game holds a third of the flop's subtrees or fewer, and says so before building
+    for game in games:
+        assert memory_estimate(spot, isomorphism=game.isomorphism) == game.regrets.nbytes + game.strategy_sum.nbytes
+    assert iso.regrets.nbytes * 3 < plain.regrets.nbytes
+    assert iso.memory_usage() * 3 < plain.memory_usage()
+
+
+def test_isomorphism_only_where_board_and_ranges_allow() -> None:
+    # a suit-specific combo (AsKs without AcKc) or a dead card breaks the symmetry: nothing folded
+    for spot in (Spot("Td9d6h", "AA,AsKs", "KK", pot=100, stack=60, bet="100%", raise_=""),
+                 Spot("Td9d6h", "AA,AK", "KK", pot=100, stack=60, bet="100%", raise_="", dead="2c")):
+        assert memory_estimate(spot) == memory_estimate(spot, isomorphism=False)
+        assert len(Game(spot)._symmetries) == 1
+    # Td9d6h with class ranges: clubs and spades; the turn deals 13 classes of two and 23 cards
+    spot = Spot("Td9d6h", "AA,AK", "KK", pot=100, stack=60, bet="100%", raise_="")
+    game = Game(spot)
+    assert len(game._symmetries) == 2 and memory_estimate(spot) < memory_estimate(spot, isomorphism=False)
+    assert int(game._count[game._kind == 4][0]) == 36
+
+
+def test_lock_with_isomorphism(tmp_path: Path) -> None:
+    spot = _monotone_flop()
+    game = Game(spot)
+    # a strategy that treats spades and clubs alike is fine; a lock under a spade is the club's
+    n = len(game.combos(1))
+    game.lock("Check Check Qs Check", [1, 0])
+    assert game.node("Check Check Qc Check").strategy()[0].tolist() == [1.0] * n
+    # one that tells the suits apart cannot be folded: a clear error, nothing changed
+    strategy = np.array([[1.0, 0.0]] * n).T
+    strategy[:, game.combos(1).index("Qs Qd")] = [0, 1]
+    before = game.strategy_sum.copy()
+    with pytest.raises(ValueError, match="isomorphism=False"):
+        game.lock("Check", strategy)
+    np.testing.assert_array_equal(game.strategy_sum, before)
+    plain = Game(spot, isomorphism=False)
+    plain.lock("Check", strategy)
+    # the option is saved with the game
+    game.save(tmp_path / "iso.npz")
+    plain.save(tmp_path / "plain.npz")
+    assert load(tmp_path / "iso.npz").isomorphism and not load(tmp_path / "plain.npz").isomorphism

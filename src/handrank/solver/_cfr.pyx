@@ -11,6 +11,11 @@ a showdown is worth +-(pot / 2 + chips put in) to the winner and loser, and a fo
 
 Every value for a hero combo is summed over the opposing combos that share no card with it
 (card removal through per-card sums: one pass, not one per pair), weighted by their reach.
+
+Suit isomorphism: where a suit permutation leaves the known cards and both ranges unchanged, a
+chance node deals one card of each class of interchangeable cards; the values under the others are
+the representative's, each combo's moved to its image under the permutation (the reaches above
+are symmetric too, as the game is).
 """
 cimport cython
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t
@@ -183,10 +188,16 @@ cdef class Engine:
     cdef bint in_parallel               # the cards are being shared: deal the ones below here
     cdef int width                      # the most combos a player has: one buffer's size
     cdef object reach_arrays
+    cdef const int32_t[::1] iso_first   # per node dealing a card: its isomorphic cards' entries
+    cdef const int32_t[::1] iso_count   # in iso_perm (how many)
+    cdef const int32_t[::1] iso_perm    # per entry: the row of perms mapping the combos there
+    cdef const int32_t* perms[2]        # per suit permutation kept: each combo's image
 
     def __init__(self, kind, player, first_child, n_children, stake, offset, board, card,
                  cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
-                 below0, below1, above0, above1, regrets, strategy_sum):
+                 below0, below1, above0, above1, regrets, strategy_sum, iso_first, iso_count,
+                 iso_perm, perms0, perms1):
+        cdef const int32_t[:, ::1] p0 = perms0, p1 = perms1
         cdef const uint8_t[:, ::1] c0 = cards0, c1 = cards1
         cdef const int32_t[::1] s0 = same0, s1 = same1
         cdef const int32_t[:, ::1] o0 = order0, o1 = order1
@@ -204,8 +215,10 @@ cdef class Engine:
         self.regret_view, self.sum_view = regrets, strategy_sum
         self.regret, self.strat_sum = &self.regret_view[0], &self.sum_view[0]
         self.regrets, self.strategy_sum = regrets, strategy_sum
+        self.iso_first, self.iso_count, self.iso_perm = iso_first, iso_count, iso_perm
+        self.perms[0], self.perms[1] = &p0[0, 0], &p1[0, 0]
         self.keep = (cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
-                     below0, below1, above0, above1)
+                     below0, below1, above0, above1, perms0, perms1)
         self.width = max(self.n[0], self.n[1])
         # a node takes at most 2 x actions + 3 buffers (a decision node: strategy, values and
         # reach, then its children's); a parent comes before its children in the arrays
@@ -394,6 +407,17 @@ cdef class Engine:
             if hc[2 * i] == c or hc[2 * i + 1] == c:
                 out[i] = 0
 
+    cdef void gather(self, int child, int hero, const float* values, float* out) noexcept nogil:
+        """out += the hero's values below a card dealt (`child`), and the same values moved to
+        each combo's image for every card isomorphic to it."""
+        cdef int k, i, nh = self.n[hero]
+        cdef const int32_t* image
+        add(out, values, nh)
+        for k in range(self.iso_first[child], self.iso_first[child] + self.iso_count[child]):
+            image = self.perms[hero] + <size_t>self.iso_perm[k] * nh
+            for i in range(nh):
+                out[image[i]] += values[i]
+
     cdef void deal_in_parallel(self, int node, int hero, const float* hero_reach,
                                const float* opp_reach, float* out, float* scratch) noexcept nogil:
         """The cards of chance node `node` shared out among the threads (each card's subtree has
@@ -407,7 +431,7 @@ cdef class Engine:
             free(jobs)
             for a in range(na):
                 self.deal(node, a, hero, hero_reach, opp_reach, scratch, scratch + self.width)
-                add(out, scratch, nh)
+                self.gather(self.first_child[node] + a, hero, scratch, out)
             return
         self.in_parallel = True
         for t in range(threads):
@@ -434,7 +458,7 @@ cdef class Engine:
                 PyThread_free_lock(jobs[t].done)
         self.in_parallel = False
         for a in range(na):
-            add(out, values + <size_t>a * nh, nh)
+            self.gather(self.first_child[node] + a, hero, values + <size_t>a * nh, out)
         free(values)
         free(jobs)
 
@@ -468,7 +492,7 @@ cdef class Engine:
             else:
                 for a in range(na):
                     self.deal(node, a, hero, hero_reach, opp_reach, scratch, scratch + m)
-                    add(out, scratch, nh)
+                    self.gather(self.first_child[node] + a, hero, scratch, out)
             v = self.stake[node]            # the chance of each card for a pair of combos
             for i in range(nh):
                 out[i] *= v
