@@ -129,23 +129,37 @@ cdef extern from "pythread.h" nogil:
     enum: WAIT_LOCK
 
 
-ctypedef struct Job:
+ctypedef struct Deal:
     void* engine
-    int node, hero, first, last
+    int node, hero, cards
+    int next                    # the next card to deal, under `taking`
+    PyThread_type_lock taking
     const float* hero_reach
     const float* opp_reach
     float* values
+
+
+ctypedef struct Job:
+    Deal* deal
     float* arena
     PyThread_type_lock done
 
 
 cdef void run_job(void* arg) noexcept nogil:
-    """A thread's share of a chance node's cards (see Engine.deal_in_parallel)."""
+    """A thread's part of a chance node's cards (see Engine.deal_in_parallel): the next card not
+    taken, until none is left."""
     cdef Job* job = <Job*>arg
-    cdef int a, nh = (<Engine>job.engine).n[job.hero]
-    for a in range(job.first, job.last):
-        (<Engine>job.engine).deal(job.node, a, job.hero, job.hero_reach, job.opp_reach,
-                                  job.values + <size_t>a * nh, job.arena)
+    cdef Deal* d = job.deal
+    cdef int a, nh = (<Engine>d.engine).n[d.hero]
+    while True:
+        PyThread_acquire_lock(d.taking, WAIT_LOCK)
+        a = d.next
+        d.next += 1
+        PyThread_release_lock(d.taking)
+        if a >= d.cards:
+            break
+        (<Engine>d.engine).deal(d.node, a, d.hero, d.hero_reach, d.opp_reach,
+                                d.values + <size_t>a * nh, job.arena)
     if job.done != NULL:
         PyThread_release_lock(job.done)
 
@@ -422,23 +436,29 @@ cdef class Engine:
                                const float* opp_reach, float* out, float* scratch) noexcept nogil:
         """The cards of chance node `node` shared out among the threads (each card's subtree has
         its own regrets: no two threads write the same), each card's values kept apart and
-        added up in card order, so that the sums are those of one thread."""
+        added up in card order, so that the sums are those of one thread. Each thread takes the
+        next card left when it is done with one: a thread that a busy machine holds back leaves
+        its cards to the others, which wait for it at most one card's subtree."""
         cdef int na = self.n_children[node], nh = self.n[hero], t, threads = min(self.threads, na), a
         cdef float* values = <float*>malloc(<size_t>na * nh * sizeof(float))
         cdef Job* jobs = <Job*>malloc(threads * sizeof(Job))
-        if values == NULL or jobs == NULL:      # no room to share: deal here, one card at a time
+        cdef Deal shared
+        shared.taking = PyThread_allocate_lock()
+        if values == NULL or jobs == NULL or shared.taking == NULL:    # deal here, card by card
             free(values)
             free(jobs)
+            if shared.taking != NULL:
+                PyThread_free_lock(shared.taking)
             for a in range(na):
                 self.deal(node, a, hero, hero_reach, opp_reach, scratch, scratch + self.width)
                 self.gather(self.first_child[node] + a, hero, scratch, out)
             return
+        shared.engine = <void*>self
+        shared.node, shared.hero, shared.cards, shared.next = node, hero, na, 0
+        shared.hero_reach, shared.opp_reach, shared.values = hero_reach, opp_reach, values
         self.in_parallel = True
         for t in range(threads):
-            jobs[t].engine = <void*>self
-            jobs[t].node, jobs[t].hero = node, hero
-            jobs[t].first, jobs[t].last = na * t // threads, na * (t + 1) // threads
-            jobs[t].hero_reach, jobs[t].opp_reach, jobs[t].values = hero_reach, opp_reach, values
+            jobs[t].deal = &shared
             jobs[t].arena = scratch if t == 0 else self.worker_arena[t - 1]
             jobs[t].done = NULL
             if t > 0:
@@ -457,6 +477,7 @@ cdef class Engine:
                 PyThread_acquire_lock(jobs[t].done, WAIT_LOCK)
                 PyThread_free_lock(jobs[t].done)
         self.in_parallel = False
+        PyThread_free_lock(shared.taking)
         for a in range(na):
             self.gather(self.first_child[node] + a, hero, values + <size_t>a * nh, out)
         free(values)

@@ -245,9 +245,9 @@ class Game:
         (checked every `check_every` iterations and at the end) or `max_iterations` have run in
         all. Ctrl-C stops cleanly after the current iteration, keeping what was solved.
         `progress`: a tqdm bar (None: when stderr is a terminal); `threads`: the cards of each
-        chance node shared among that many threads (None: one per core; the results are the same
-        for any number; they wait for each other at every chance node, so extra threads pay off
-        on idle cores only: 1 by default); `callback(iterations, exploitability)` after each check."""
+        chance node shared among that many threads, each taking the next card left (None: one per
+        core; the results are the same for any number); `callback(iterations, exploitability)`
+        after each check."""
         if not (isinstance(target, (int, float)) and math.isfinite(target) and target >= 0):
             raise ValueError(f"target is a fraction of the pot >= 0, got {target!r}")
         for name, value in (("max_iterations", max_iterations), ("check_every", check_every)):
