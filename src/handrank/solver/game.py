@@ -70,13 +70,18 @@ class Game:
     `isomorphism`: where the board, the dead cards and both ranges leave suits interchangeable
     (Td9d6h: clubs and spades), solve one card of each class of interchangeable cards dealt and
     read the others' results through the suit permutation (less memory and time, the same
-    results to float rounding)."""
+    results to float rounding).
 
-    def __init__(self, spot: Spot, *, isomorphism: bool = True) -> None:
+    `compress`: keep the regrets (int16) and strategy sums (uint16) in 16 bits, each node's scaled
+    by its largest magnitude: half the memory, for a slightly higher exploitability at a given
+    number of iterations (docs/solver.md gives the figures)."""
+
+    def __init__(self, spot: Spot, *, isomorphism: bool = True, compress: bool = False) -> None:
         self.spot = spot
         self.tree = Tree(spot)
         self.iterations = 0
         self.isomorphism = bool(isomorphism)
+        self.compress = bool(compress)
         removed = spot.board_cards + spot.dead_cards
         self._combos: list[npt.NDArray[np.int64]] = []
         self._cards: list[npt.NDArray[np.uint8]] = []
@@ -100,15 +105,23 @@ class Game:
                                             dtype=np.int32) for p in (0, 1)]
         self._expand()
         self._tables()
-        self.regrets = np.zeros(self._storage, dtype=np.float32)
-        self.strategy_sum = np.zeros(self._storage, dtype=np.float32)
+        self.regrets: npt.NDArray[np.float32] | npt.NDArray[np.int16]
+        self.strategy_sum: npt.NDArray[np.float32] | npt.NDArray[np.uint16]
+        if compress:
+            self.regrets = np.zeros(self._storage, dtype=np.int16)
+            self.strategy_sum = np.zeros(self._storage, dtype=np.uint16)
+        else:
+            self.regrets = np.zeros(self._storage, dtype=np.float32)
+            self.strategy_sum = np.zeros(self._storage, dtype=np.float32)
+        # compressed: per node, the step of its regrets (row 0) and of its strategy sums (row 1)
+        self._scales = np.zeros((2, len(self._kind) if compress else 1), dtype=np.float32)
         self._engine = _cfr.Engine(
             self._kind, self._player, self._first, self._count, self._stake, self._offset,
             self._board, self._card, self._cards[0], self._cards[1], same[0], same[1],
             self._order[0], self._order[1], self._sorted_cards[0], self._sorted_cards[1],
             self._below[0], self._below[1], self._above[0], self._above[1],
             self.regrets, self.strategy_sum, self._iso_first, self._iso_count, self._iso_perm,
-            self._perms[0], self._perms[1])
+            self._perms[0], self._perms[1], self._scales)
         self._engine.set_ranges(self._weights[0], self._weights[1])
         self.locked = np.zeros(len(self._kind), dtype=np.int8)
         self._engine.set_locked(self.locked)
@@ -219,11 +232,12 @@ class Game:
 
     # -- sizes
     def memory_usage(self) -> int:
-        """Bytes of solver state: regrets and strategy sums (float32), the showdown tables and
+        """Bytes of solver state: regrets and strategy sums (float32, or 16 bits and a scale per
+        node with `compress`), the showdown tables and
         the expanded tree, all allocated when the game is built (`memory_estimate` gives the
         regrets and sums from the spot alone, before building)."""
         arrays: list[npt.NDArray[Any]] = [
-            self.regrets, self.strategy_sum, *self._order, *self._sorted_cards, *self._below,
+            self.regrets, self.strategy_sum, self._scales, *self._order, *self._sorted_cards, *self._below,
             *self._above, self._kind, self._player, self._first, self._count, self._stake,
             self._offset, self._board, self._card, self._iso_first, self._iso_count,
             self._iso_perm, self._iso_card, *self._perms]
@@ -367,6 +381,8 @@ class Game:
         p = int(self._player[index])
         n, na = len(self._combos[p]), int(self._count[index])
         sums = self.strategy_sum[self._offset[index]:self._offset[index] + na * n].reshape(na, n)
+        if self.compress:
+            sums = sums * self._scales[1, index]
         total = sums.sum(axis=0)
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(total > 0, sums / np.where(total > 0, total, 1), np.float32(1.0 / na)).astype(np.float32)
@@ -412,7 +428,11 @@ class Game:
                 raise ValueError("the strategy treats suits that the board leaves interchangeable "
                                  "differently: build the game with isomorphism=False to lock it")
         start = int(self._offset[index])
-        self.strategy_sum[start:start + na * n] = at_node.astype(np.float32).ravel()
+        if self.compress:       # in 65535 steps of 1/65535
+            self.strategy_sum[start:start + na * n] = np.rint(at_node * 65535).ravel()
+            self._scales[:, index] = 0, 1 / 65535
+        else:
+            self.strategy_sum[start:start + na * n] = at_node.astype(np.float32).ravel()
         self.regrets[start:start + na * n] = 0
         self.locked[index] = 1
 
@@ -425,14 +445,15 @@ class Game:
         """Save the spot and the solver state to a .npz file (`load` reads it back)."""
         np.savez_compressed(path, format_version=np.int64(FORMAT_VERSION),
                             spot=np.array(repr(self.spot.to_mapping())), iterations=np.int64(self.iterations),
-                            isomorphism=np.bool_(self.isomorphism),
+                            isomorphism=np.bool_(self.isomorphism), compress=np.bool_(self.compress),
+                            scales=self._scales,
                             regrets=self.regrets, strategy_sum=self.strategy_sum,
                             locked=self.locked)
 
 
-def memory_estimate(spot: Spot, *, isomorphism: bool = True) -> int:
-    """Bytes of the regrets and strategy sums (float32) that ``Game(spot, isomorphism=...)``
-    allocates, the bulk of `Game.memory_usage`, from the betting tree alone: to check a big
+def memory_estimate(spot: Spot, *, isomorphism: bool = True, compress: bool = False) -> int:
+    """Bytes of the regrets and strategy sums (float32, or 16 bits with `compress`) that
+    ``Game(spot, isomorphism=..., compress=...)`` allocates, the bulk of `Game.memory_usage`, from the betting tree alone: to check a big
     (flop) spot before building its game."""
     tree = Tree(spot)
     removed = spot.board_cards + spot.dead_cards
@@ -457,7 +478,7 @@ def memory_estimate(spot: Spot, *, isomorphism: bool = True) -> int:
                 below[key] = 0
         return below[key]
 
-    return 2 * 4 * max(size(0, frozenset(spot.board_cards)), 1)
+    return 2 * (2 if compress else 4) * max(size(0, frozenset(spot.board_cards)), 1)
 
 
 def _move(card: int, perm: Sequence[int]) -> int:
@@ -518,11 +539,14 @@ def load(path: str | Path) -> Game:
             raise ValueError(f"{path}: saved game format {version}; this handrank reads formats 1 "
                              f"to {FORMAT_VERSION}")
         game = Game(Spot.from_mapping(ast.literal_eval(str(data["spot"]))),
-                    isomorphism=version > 1 and bool(data["isomorphism"]))
+                    isomorphism=version > 1 and bool(data["isomorphism"]),
+                    compress=version > 1 and bool(data["compress"]))
         if data["regrets"].shape != game.regrets.shape:
             raise ValueError(f"{path}: the solver state does not fit the spot's game")
         game.regrets[:] = data["regrets"]
         game.strategy_sum[:] = data["strategy_sum"]
+        if version > 1:
+            game._scales[:] = data["scales"]
         game.locked[:] = data["locked"]
         game.iterations = int(data["iterations"])
     return game
