@@ -461,3 +461,16 @@ def test_compressed_storage_halves_memory_near_float32s_exploitability(tmp_path:
     # a lock is stored in 16 bits too
     small.lock("Check", [0.25, 0.75, 0])
     np.testing.assert_allclose(small.node("Check").strategy()[:, 0], [0.25, 0.75, 0], atol=1e-4)
+
+
+def test_solve_measures_the_exploitability_once_per_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a best response costs as much as an iteration: the report reuses the last check's
+    game = Game(Spot("Td9d6hQc2s", "AA,KK,QQ,AK", "KK,QQ,JJ", pot=100, stack=200))
+    calls = []
+    measure = game.exploitability
+    monkeypatch.setattr(game, "exploitability", lambda: calls.append(game.iterations) or measure())
+    report = game.solve(target=0, max_iterations=20, check_every=10, progress=False)
+    assert calls == [10, 20] and report.exploitability == measure()
+    calls.clear()
+    assert game.solve(target=0, max_iterations=25, check_every=10, progress=False).iterations == 25
+    assert calls == [20, 25]       # where it starts from (solved before), and at the end

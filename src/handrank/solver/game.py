@@ -272,6 +272,7 @@ class Game:
         start = time.perf_counter()
         stopped = "iterations"
         exploitability = self.exploitability() if self.iterations else math.inf
+        checked = self.iterations           # the iterations `exploitability` was measured at
         try:
             while self.iterations < max_iterations:
                 if exploitability <= target * self.spot.pot:
@@ -283,6 +284,7 @@ class Game:
                     bar.update(1)
                 if self.iterations % check_every == 0 or self.iterations == max_iterations:
                     exploitability = self.exploitability()
+                    checked = self.iterations
                     if bar is not None:
                         bar.set_postfix_str(f"exploitability {exploitability / self.spot.pot:.3%} of the pot")
                     if callback is not None:
@@ -295,7 +297,8 @@ class Game:
         finally:
             if bar is not None:
                 bar.close()
-        exploitability = self.exploitability()
+        if checked != self.iterations or not self.iterations:   # (a best response costs an iteration)
+            exploitability = self.exploitability()
         return SolveReport(self.iterations, exploitability, exploitability / self.spot.pot,
                            time.perf_counter() - start, stopped)
 
