@@ -456,8 +456,8 @@ class Game:
 
 def memory_estimate(spot: Spot, *, isomorphism: bool = True, compress: bool = False) -> int:
     """Bytes of the regrets and strategy sums (float32, or 16 bits with `compress`) that
-    ``Game(spot, isomorphism=..., compress=...)`` allocates, the bulk of `Game.memory_usage`, from the betting tree alone: to check a big
-    (flop) spot before building its game."""
+    ``Game(spot, isomorphism=..., compress=...)`` allocates, the bulk of `Game.memory_usage`,
+    from the betting tree alone: to check a big (flop) spot before building its game."""
     tree = Tree(spot)
     removed = spot.board_cards + spot.dead_cards
     ranges = [Range(rng).without(removed) for rng in (spot.oop_range, spot.ip_range)]
