@@ -2,7 +2,7 @@
 build it and run its bench_spot in the same sitting for the reference figures). Targets: the
 river Td9d6hQc2s to 0.3% of the pot and the turn Td9d6hQc to 0.5%, one thread, at most
 postflop-solver's time (river 1.5x faster, turn 1.2x), memory at most 1.5x its own. The turn
-(one and two threads) is `slow`: seconds a round."""
+(one and two threads, and in 16-bit storage) is `slow`: seconds a round."""
 from pathlib import Path
 
 import pytest
@@ -19,8 +19,8 @@ def _spot(board: str) -> Spot:
     return Spot(board, pot=200, stack=900, bet="50%,100%", raise_="60%", **RANGES)
 
 
-def _solve(spot: Spot, target: float, threads: int = 1) -> Game:
-    game = Game(spot)
+def _solve(spot: Spot, target: float, threads: int = 1, compress: bool = False) -> Game:
+    game = Game(spot, compress=compress)
     report = game.solve(target, 1000, progress=False, threads=threads)
     assert report.stopped == "target"
     return game
@@ -34,11 +34,10 @@ def test_river_to_0_3_percent(benchmark):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize(("threads", "compress"), [(1, False), (2, False), (1, True)])
 @pytest.mark.benchmark(group="solver")
-def test_turn_to_0_5_percent(benchmark, threads):
-    # two threads wait for each other at every card dealt: seconds more on a busy machine, one round
-    game = benchmark.pedantic(_solve, (_spot("Td9d6hQc"), 0.005, threads), rounds=3 if threads == 1 else 1)
+def test_turn_to_0_5_percent(benchmark, threads, compress):
+    game = benchmark.pedantic(_solve, (_spot("Td9d6hQc"), 0.005, threads, compress), rounds=3)
     benchmark.extra_info["iterations"] = game.iterations
     benchmark.extra_info["memory_bytes"] = game.memory_usage()
 

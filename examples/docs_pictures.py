@@ -7,7 +7,8 @@
 Pictures: bench (hands/s against the peer evaluators, `handrank bench --plot`), equity (heads-up
 preflop equity of the 169 starting-hand classes against each other, Monte Carlo), ofc (royalty
 and foul rates of random play by variant, `ofc.simulate`), bigtwo (how long random Big Two games
-last, by ruleset), chinese (the value of the best setting of random 13-card hands). Every
+last, by ruleset), chinese (the value of the best setting of random 13-card hands), solver (the
+root strategy of docs/solver.md's river spot by hand class, `handrank.solver`). Every
 picture has a fixed seed; the committed ones were made by the full run (the default) on the
 machine named in docs/benchmarks.md. Needs matplotlib: pip install 'handrank[plot]'.
 """
@@ -23,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 import handrank as hr
-from handrank import bench, bigtwo, chinese, equity, high, ofc, peers
+from handrank import bench, bigtwo, chinese, equity, high, ofc, peers, solver
 
 SEED = 20241202
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
@@ -227,9 +228,59 @@ def chinese_values(out: Path, quick: bool) -> None:
     plt.close(figure)
 
 
+# ----------------------------------------------------------------------------- solver
+RANKS = "AKQJT98765432"
+
+
+def class_grid(by_class: dict[str, dict[str, float]], actions: list[str]) -> np.ndarray:
+    """(13, 13): the summed frequency of `actions` for each hand class, aces first, pairs on the
+    diagonal, suited above it, offsuit below; nan for a class out of the range."""
+    grid = np.full((13, 13), np.nan)
+    for i, high_rank in enumerate(RANKS):
+        for j, low_rank in enumerate(RANKS):
+            name = (high_rank + low_rank if i == j else high_rank + low_rank + "s" if i < j
+                    else low_rank + high_rank + "o")
+            if name in by_class:
+                grid[i, j] = sum(by_class[name][a] for a in actions)
+    return grid
+
+
+def solver_root(out: Path, quick: bool) -> None:
+    """OOP's bet frequency at the root of docs/solver.md's river spot, by hand class, solved to
+    0.3% of the pot (quick: 10 iterations)."""
+    plt = pyplot()
+    spot = solver.Spot(
+        "Td9d6hQc2s", oop_range="66+,A8s+,A5s-A4s,AJo+,K9s+,KQo,QTs+,JTs,96s+,85s+,75s+,65s,54s",
+        ip_range="QQ-22,AQs-A2s,ATo+,K5s+,KJo+,Q8s+,J8s+,T7s+,96s+,86s+,75s+,64s+,53s+",
+        pot=200, stack=900, bet="50%,100%", raise_="60%")
+    game = solver.Game(spot)
+    report = game.solve(target=0.003, max_iterations=10 if quick else 1000, progress=False)
+    root = game.node()
+    bets = [a for a in root.actions if a != "Check"]
+    grid = class_grid(root.by_class(), bets)
+    figure, axes = plt.subplots(figsize=(7.5, 6.5))
+    cmap = plt.get_cmap("RdYlGn_r").with_extremes(bad="#eeeeee")
+    image = axes.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=0.0, vmax=1.0, interpolation="nearest")
+    for i in range(13):
+        for j in range(13):
+            name = RANKS[min(i, j)] + RANKS[max(i, j)] + ("" if i == j else "s" if i < j else "o")
+            label = name if np.isnan(grid[i, j]) else f"{name}\n{grid[i, j]:.0%}"
+            axes.text(j, i, label, ha="center", va="center", fontsize=6,
+                      color="#999999" if np.isnan(grid[i, j]) else "black")
+    axes.set_xticks([])
+    axes.set_yticks([])
+    axes.set_title(f"River Td9d6hQc2s: OOP's bet frequency at the root\n({report.iterations} iterations, "
+                   f"exploitability {report.exploitability_pot:.2%} of the pot; grey: not in the range)",
+                   fontsize=10)
+    figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04, label="bets (both sizes)")
+    figure.tight_layout()
+    figure.savefig(out / "solver_root.png", dpi=110)
+    plt.close(figure)
+
+
 PICTURES: dict[str, Callable[[Path, bool], None]] = {
     "bench": bench_chart, "equity": equity_heatmap, "ofc": ofc_rates, "bigtwo": bigtwo_lengths,
-    "chinese": chinese_values}
+    "chinese": chinese_values, "solver": solver_root}
 
 
 def main(argv: list[str] | None = None) -> int:

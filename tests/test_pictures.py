@@ -23,7 +23,7 @@ def pictures():
     return module
 
 
-@pytest.mark.parametrize("name", ["equity", "ofc", "bigtwo"])
+@pytest.mark.parametrize("name", ["equity", "ofc", "bigtwo", "solver"])
 def test_quick_picture_is_a_png(pictures, name, tmp_path):
     pytest.importorskip("matplotlib")
     assert pictures.main([name, "--quick", "--out", str(tmp_path)]) == 0
@@ -35,11 +35,12 @@ def test_every_committed_picture_is_made_by_the_script(pictures):
     images = SCRIPT.parent.parent / "docs" / "images"
     if not images.exists():
         pytest.skip("docs/ is not next to the tests (an sdist)")
-    made = {"bench.png", "preflop_equity.png", "ofc_rates.png", "bigtwo_lengths.png", "chinese_values.png"}
+    made = {"bench.png", "preflop_equity.png", "ofc_rates.png", "bigtwo_lengths.png", "chinese_values.png",
+            "solver_root.png"}
     # and the learning curves, each drawn by its training example (examples/train_*.py --plot)
     made |= {f"{p.stem}.png" for p in SCRIPT.parent.glob("train_*.py")}
     assert {p.name for p in images.glob("*.png")} == made
-    assert set(pictures.PICTURES) == {"bench", "equity", "ofc", "bigtwo", "chinese"}
+    assert set(pictures.PICTURES) == {"bench", "equity", "ofc", "bigtwo", "chinese", "solver"}
 
 
 def test_heat_map_equities_agree_with_exact_enumeration(pictures):

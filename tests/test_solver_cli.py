@@ -33,6 +33,9 @@ def test_solve_prints_the_root_as_json(tmp_path: Path, capsys: pytest.CaptureFix
     assert (tmp_path / "g.npz").exists()
     assert main(["solve", str(spot), "--max-iterations", "3", "--target", "0%", "--threads", "2"]) == 0
     assert json.loads(capsys.readouterr().out)["iterations"] == 3
+    assert main(["solve", str(spot), "--compress"]) == 0
+    compressed = json.loads(capsys.readouterr().out)
+    assert compressed["stopped"] == "target" and compressed["memory_bytes"] < result["memory_bytes"]
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -345,8 +345,12 @@ def test_ctrl_c_stops_cleanly_with_the_strategy_so_far(capsys: pytest.CaptureFix
         game.solve(check_every=0)
 
 
-def test_threads_give_the_same_results() -> None:
-    spot = Spot("Td9d6hQc", "AA,KK,QQ,AK,T9", "KK,QQ,JJ,99,AQ,QJ", pot=100, stack=300, bet="50%", raise_="a")
+@pytest.mark.parametrize("board", ["Td9d6hQc", "Kh7h2h"])
+def test_threads_give_the_same_results(board: str) -> None:
+    # the threads take a chance node's cards one at a time, in whatever order they come to
+    # them; on the monotone flop, through suit isomorphism too
+    spot = Spot(board, "AA,KK,QQ,AK,T9", "KK,QQ,JJ,99,AQ,QJ", pot=100, stack=300 if len(board) > 6 else 60,
+                bet="50%", raise_="a")
     games = []
     for threads in (1, 3):
         game = Game(spot)
@@ -366,3 +370,107 @@ def test_memory_estimate_before_building(board: str) -> None:
     game = Game(spot)
     assert estimate == game.regrets.nbytes + game.strategy_sum.nbytes
     assert game.memory_usage() > estimate
+
+
+# -- suit isomorphism -------------------------------------------------------------------------
+def _monotone_flop() -> Spot:
+    # Kh7h2h: clubs, diamonds and spades interchangeable (a group of 6 permutations), every
+    # range in class notation; a short stack keeps the three streets small
+    return Spot("Kh7h2h", "AA,KK,QQ,AK,T9s", "KK,QQ,JJ,AQ,76s", pot=100, stack=60, bet="100%", raise_="")
+
+
+def test_isomorphism_gives_the_same_results_and_saves_memory() -> None:
+    spot = _monotone_flop()
+    games = [Game(spot, isomorphism=iso) for iso in (False, True)]
+    for game in games:
+        # few iterations: past a few dozen, float rounding alone sends the two runs apart
+        game.solve(target=0, max_iterations=10, check_every=5, progress=False)
+    plain, iso = games
+    assert iso.exploitability() == pytest.approx(plain.exploitability(), abs=1e-4)
+    # the root, a card dealt that the game solves, and cards it reads through another one (a
+    # spade for a club; then a diamond river under it, through two permutations)
+    for path in ["", "Check Check Qc", "Check Check Qs", "Check Check Qs Check Check 3d",
+                 "Check Check Qd Check AllIn(60)", "AllIn(60)"]:
+        a, b = plain.node(path), iso.node(path)
+        assert a.board == b.board and a.actions == b.actions
+        np.testing.assert_allclose(b.strategy(), a.strategy(), atol=1e-5)
+        for p in (0, 1):
+            np.testing.assert_allclose(b.reach[p], a.reach[p], atol=1e-5)
+            np.testing.assert_allclose(b.ev(p), a.ev(p), atol=1e-3)
+            np.testing.assert_allclose(b.equity(p), a.equity(p), atol=1e-6)
+    # the game holds a third of the flop's subtrees or fewer, and says so before building
+    for game in games:
+        assert memory_estimate(spot, isomorphism=game.isomorphism) == game.regrets.nbytes + game.strategy_sum.nbytes
+    assert iso.regrets.nbytes * 3 < plain.regrets.nbytes
+    assert iso.memory_usage() * 3 < plain.memory_usage()
+
+
+def test_isomorphism_only_where_board_and_ranges_allow() -> None:
+    # a suit-specific combo (AsKs without AcKc) or a dead card breaks the symmetry: nothing folded
+    for spot in (Spot("Td9d6h", "AA,AsKs", "KK", pot=100, stack=60, bet="100%", raise_=""),
+                 Spot("Td9d6h", "AA,AK", "KK", pot=100, stack=60, bet="100%", raise_="", dead="2c")):
+        assert memory_estimate(spot) == memory_estimate(spot, isomorphism=False)
+        assert len(Game(spot)._symmetries) == 1
+    # Td9d6h with class ranges: clubs and spades; the turn deals 13 classes of two and 23 cards
+    spot = Spot("Td9d6h", "AA,AK", "KK", pot=100, stack=60, bet="100%", raise_="")
+    game = Game(spot)
+    assert len(game._symmetries) == 2 and memory_estimate(spot) < memory_estimate(spot, isomorphism=False)
+    assert int(game._count[game._kind == 4][0]) == 36
+
+
+def test_lock_with_isomorphism(tmp_path: Path) -> None:
+    spot = _monotone_flop()
+    game = Game(spot)
+    # a strategy that treats spades and clubs alike is fine; a lock under a spade is the club's
+    n = len(game.combos(1))
+    game.lock("Check Check Qs Check", [1, 0])
+    assert game.node("Check Check Qc Check").strategy()[0].tolist() == [1.0] * n
+    # one that tells the suits apart cannot be folded: a clear error, nothing changed
+    strategy = np.array([[1.0, 0.0]] * n).T
+    strategy[:, game.combos(1).index("Qs Qd")] = [0, 1]
+    before = game.strategy_sum.copy()
+    with pytest.raises(ValueError, match="isomorphism=False"):
+        game.lock("Check", strategy)
+    np.testing.assert_array_equal(game.strategy_sum, before)
+    plain = Game(spot, isomorphism=False)
+    plain.lock("Check", strategy)
+    # the option is saved with the game
+    game.save(tmp_path / "iso.npz")
+    plain.save(tmp_path / "plain.npz")
+    assert load(tmp_path / "iso.npz").isomorphism and not load(tmp_path / "plain.npz").isomorphism
+
+
+# -- 16-bit storage ---------------------------------------------------------------------------
+def test_compressed_storage_halves_memory_near_float32s_exploitability(tmp_path: Path) -> None:
+    spot = Spot("Td9d6hQc", "AA,KK,QQ,AK,T9,88:0.5", "KK,QQ,JJ,99,AQ,QJ,KTs", pot=100, stack=300,
+                bet="50%,100%", raise_="a")
+    plain, small = Game(spot), Game(spot, compress=True)
+    assert small.regrets.dtype == np.int16 and small.strategy_sum.dtype == np.uint16
+    assert 2 * (small.regrets.nbytes + small.strategy_sum.nbytes) == plain.regrets.nbytes + plain.strategy_sum.nbytes
+    assert memory_estimate(spot, compress=True) == small.regrets.nbytes + small.strategy_sum.nbytes
+    assert small.memory_usage() < 0.6 * plain.memory_usage()
+    reports = [game.solve(target=0, max_iterations=50, check_every=50, progress=False) for game in (plain, small)]
+    # the stated tolerance (docs/solver.md): within 0.3% of the pot of float32's here
+    assert reports[1].exploitability_pot <= reports[0].exploitability_pot + 0.003
+    assert reports[1].exploitability_pot < 0.015
+    np.testing.assert_allclose(small.node().strategy(), plain.node().strategy(), atol=0.05)
+    # saved and loaded with its scales: the same game
+    small.save(tmp_path / "small.npz")
+    again = load(tmp_path / "small.npz")
+    assert again.compress and again.exploitability() == small.exploitability()
+    # a lock is stored in 16 bits too
+    small.lock("Check", [0.25, 0.75, 0])
+    np.testing.assert_allclose(small.node("Check").strategy()[:, 0], [0.25, 0.75, 0], atol=1e-4)
+
+
+def test_solve_measures_the_exploitability_once_per_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a best response costs as much as an iteration: the report reuses the last check's
+    game = Game(Spot("Td9d6hQc2s", "AA,KK,QQ,AK", "KK,QQ,JJ", pot=100, stack=200))
+    calls = []
+    measure = game.exploitability
+    monkeypatch.setattr(game, "exploitability", lambda: calls.append(game.iterations) or measure())
+    report = game.solve(target=0, max_iterations=20, check_every=10, progress=False)
+    assert calls == [10, 20] and report.exploitability == measure()
+    calls.clear()
+    assert game.solve(target=0, max_iterations=25, check_every=10, progress=False).iterations == 25
+    assert calls == [20, 25]       # where it starts from (solved before), and at the end

@@ -42,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--threads", type=positive_int, default=1,
                         help="share each card dealt's subtree among this many threads (default 1; "
                              "the same results for any number)")
+    parser.add_argument("--compress", action="store_true",
+                        help="keep regrets and strategy sums in 16 bits: half the memory")
     parser.add_argument("--save", metavar="FILE", help="save the solved game (.npz) to FILE")
 
 
@@ -63,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     target = args.target if args.target is not None else float(data.get("target", 0.005))
     iterations = args.max_iterations or int(data.get("max_iter", 1000))
-    game = Game(spot)
+    game = Game(spot, compress=args.compress)
     report = game.solve(target, iterations, progress=False, threads=args.threads)
     if args.save:
         try:

@@ -9,8 +9,8 @@ __test__: dict[str, str]
 
 @disjoint_base
 class Engine:
-    regrets: npt.NDArray[np.float32]
-    strategy_sum: npt.NDArray[np.float32]
+    regrets: npt.NDArray[np.float32] | npt.NDArray[np.int16]
+    strategy_sum: npt.NDArray[np.float32] | npt.NDArray[np.uint16]
     def __init__(self, kind: npt.NDArray[np.int8], player: npt.NDArray[np.int8],
                  first_child: npt.NDArray[np.int32], n_children: npt.NDArray[np.int32],
                  stake: npt.NDArray[np.float32], offset: npt.NDArray[np.int64],
@@ -21,7 +21,11 @@ class Engine:
                  sorted_cards0: npt.NDArray[np.uint8], sorted_cards1: npt.NDArray[np.uint8],
                  below0: npt.NDArray[np.int32], below1: npt.NDArray[np.int32],
                  above0: npt.NDArray[np.int32], above1: npt.NDArray[np.int32],
-                 regrets: npt.NDArray[np.float32], strategy_sum: npt.NDArray[np.float32]) -> None: ...
+                 regrets: npt.NDArray[np.float32] | npt.NDArray[np.int16],
+                 strategy_sum: npt.NDArray[np.float32] | npt.NDArray[np.uint16],
+                 iso_first: npt.NDArray[np.int32], iso_count: npt.NDArray[np.int32],
+                 iso_perm: npt.NDArray[np.int32], perms0: npt.NDArray[np.int32],
+                 perms1: npt.NDArray[np.int32], scales: npt.NDArray[np.float32]) -> None: ...
     def set_threads(self, threads: int) -> None: ...
     def set_locked(self, locked: npt.NDArray[np.int8]) -> None: ...
     def set_ranges(self, reach0: npt.NDArray[np.float32], reach1: npt.NDArray[np.float32]) -> None: ...

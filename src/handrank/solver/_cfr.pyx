@@ -5,15 +5,24 @@ each player's combos, without the GIL.
 
 The tree comes as flat arrays (see handrank.solver.game): node kind, player, children (stored
 contiguously), the terminal's stake, the offset of a decision node's regrets and strategy sums
-(float32, [action][combo]), the 5-card board a showdown is on, the card a chance node's child
+([action][combo]), the 5-card board a showdown is on, the card a chance node's child
 deals. Utilities are shifted by half the starting pot, so that both players' payoffs sum to zero:
 a showdown is worth +-(pot / 2 + chips put in) to the winner and loser, and a fold as much.
 
 Every value for a hero combo is summed over the opposing combos that share no card with it
 (card removal through per-card sums: one pass, not one per pair), weighted by their reach.
+
+Compressed storage (regrets as int16, strategy sums as uint16, each node's scaled by its largest
+magnitude, a float32 per node): half the memory; a node's numbers are decoded to float32 to be
+used and updated, then encoded again.
+
+Suit isomorphism: where a suit permutation leaves the known cards and both ranges unchanged, a
+chance node deals one card of each class of interchangeable cards; the values under the others are
+the representative's, each combo's moved to its image under the permutation (the reaches above
+are symmetric too, as the game is).
 """
 cimport cython
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
@@ -112,6 +121,44 @@ cdef void update(float* regret, float* sums, const float* value, const float* me
             s[i] = s[i] * keep + reach[i] * st[i]
 
 
+cdef inline void decode_signed(const int16_t* src, float scale, float* dst, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        dst[i] = src[i] * scale
+
+
+cdef inline void decode_unsigned(const uint16_t* src, float scale, float* dst, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        dst[i] = src[i] * scale
+
+
+cdef float encode_signed(const float* src, int16_t* dst, Py_ssize_t n) noexcept nogil:
+    """dst: src rounded to the nearest of 65535 steps spanning its largest magnitude; the step."""
+    cdef Py_ssize_t i
+    cdef float most = 0, x, inverse
+    for i in range(n):
+        x = src[i] if src[i] > 0 else -src[i]
+        most = x if x > most else most
+    inverse = 32767 / most if most > 0 else 0
+    for i in range(n):
+        x = src[i] * inverse
+        dst[i] = <int16_t>(x + (0.5 if x >= 0 else -0.5))
+    return most / 32767
+
+
+cdef float encode_unsigned(const float* src, uint16_t* dst, Py_ssize_t n) noexcept nogil:
+    """The same for numbers >= 0, in 65536 steps."""
+    cdef Py_ssize_t i
+    cdef float most = 0, inverse
+    for i in range(n):
+        most = src[i] if src[i] > most else most
+    inverse = 65535 / most if most > 0 else 0
+    for i in range(n):
+        dst[i] = <uint16_t>(src[i] * inverse + 0.5)
+    return most / 65535
+
+
 # Python's own portable threads and locks (pthreads, Windows threads): plain C calls that need
 # no GIL (Cython's cpython.pythread declares them as needing it).
 cdef extern from "pythread.h" nogil:
@@ -124,31 +171,46 @@ cdef extern from "pythread.h" nogil:
     enum: WAIT_LOCK
 
 
-ctypedef struct Job:
+ctypedef struct Deal:
     void* engine
-    int node, hero, first, last
+    int node, hero, cards
+    int next                    # the next card to deal, under `taking`
+    PyThread_type_lock taking
     const float* hero_reach
     const float* opp_reach
     float* values
+
+
+ctypedef struct Job:
+    Deal* deal
     float* arena
     PyThread_type_lock done
 
 
 cdef void run_job(void* arg) noexcept nogil:
-    """A thread's share of a chance node's cards (see Engine.deal_in_parallel)."""
+    """A thread's part of a chance node's cards (see Engine.deal_in_parallel): the next card not
+    taken, until none is left."""
     cdef Job* job = <Job*>arg
-    cdef int a, nh = (<Engine>job.engine).n[job.hero]
-    for a in range(job.first, job.last):
-        (<Engine>job.engine).deal(job.node, a, job.hero, job.hero_reach, job.opp_reach,
-                                  job.values + <size_t>a * nh, job.arena)
+    cdef Deal* d = job.deal
+    cdef int a, nh = (<Engine>d.engine).n[d.hero]
+    while True:
+        PyThread_acquire_lock(d.taking, WAIT_LOCK)
+        a = d.next
+        d.next += 1
+        PyThread_release_lock(d.taking)
+        if a >= d.cards:
+            break
+        (<Engine>d.engine).deal(d.node, a, d.hero, d.hero_reach, d.opp_reach,
+                                d.values + <size_t>a * nh, job.arena)
     if job.done != NULL:
         PyThread_release_lock(job.done)
 
 
 @cython.auto_pickle(False)     # it points into the game's arrays: a game is saved by Game.save
 cdef class Engine:
-    """The solver state of one game: the tree, the combos, the showdown tables, and the float32
-    regrets and strategy sums (numpy arrays shared with the caller: `regrets`, `strategy_sum`)."""
+    """The solver state of one game: the tree, the combos, the showdown tables, and the regrets
+    and strategy sums (numpy arrays shared with the caller: `regrets`, `strategy_sum`; float32,
+    or int16 and uint16 with a step per node in `scales`: compressed)."""
 
     cdef const int8_t[::1] kind
     cdef const int8_t[::1] player
@@ -165,10 +227,13 @@ cdef class Engine:
     cdef const uint8_t* sorted_cards[2] # per board: their cards, in that order
     cdef const int32_t* below[2]        # per board and combo in that order: how many of the
     cdef const int32_t* above[2]        # other's sorted combos are weaker / not stronger
-    cdef float[::1] regret_view
-    cdef float[::1] sum_view
-    cdef float* regret
+    cdef float* regret                  # float32 storage, or NULL where compressed:
     cdef float* strat_sum
+    cdef int16_t* regret16              # the compressed storage
+    cdef uint16_t* sum16
+    cdef float* regret_scale            # per node: the step of its regrets and strategy sums
+    cdef float* sum_scale
+    cdef bint compressed
     cdef int mode
     cdef float pos_discount, neg_discount, sum_discount
     cdef object keep                    # the arrays the pointers above point into
@@ -183,10 +248,20 @@ cdef class Engine:
     cdef bint in_parallel               # the cards are being shared: deal the ones below here
     cdef int width                      # the most combos a player has: one buffer's size
     cdef object reach_arrays
+    cdef const int32_t[::1] iso_first   # per node dealing a card: its isomorphic cards' entries
+    cdef const int32_t[::1] iso_count   # in iso_perm (how many)
+    cdef const int32_t[::1] iso_perm    # per entry: the row of perms mapping the combos there
+    cdef const int32_t* perms[2]        # per suit permutation kept: each combo's image
 
     def __init__(self, kind, player, first_child, n_children, stake, offset, board, card,
                  cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
-                 below0, below1, above0, above1, regrets, strategy_sum):
+                 below0, below1, above0, above1, regrets, strategy_sum, iso_first, iso_count,
+                 iso_perm, perms0, perms1, scales):
+        cdef const int32_t[:, ::1] p0 = perms0, p1 = perms1
+        cdef float[:, ::1] steps = scales
+        cdef float[::1] r32, s32
+        cdef int16_t[::1] r16
+        cdef uint16_t[::1] s16
         cdef const uint8_t[:, ::1] c0 = cards0, c1 = cards1
         cdef const int32_t[::1] s0 = same0, s1 = same1
         cdef const int32_t[:, ::1] o0 = order0, o1 = order1
@@ -201,14 +276,23 @@ cdef class Engine:
         self.sorted_cards[0], self.sorted_cards[1] = &t0[0, 0, 0], &t1[0, 0, 0]
         self.below[0], self.below[1] = &b0[0, 0], &b1[0, 0]
         self.above[0], self.above[1] = &a0[0, 0], &a1[0, 0]
-        self.regret_view, self.sum_view = regrets, strategy_sum
-        self.regret, self.strat_sum = &self.regret_view[0], &self.sum_view[0]
+        self.compressed = regrets.dtype == np.int16
+        if self.compressed:
+            r16, s16 = regrets, strategy_sum
+            self.regret16, self.sum16 = &r16[0], &s16[0]
+        else:
+            r32, s32 = regrets, strategy_sum
+            self.regret, self.strat_sum = &r32[0], &s32[0]
+        self.regret_scale, self.sum_scale = &steps[0, 0], &steps[1, 0]
         self.regrets, self.strategy_sum = regrets, strategy_sum
+        self.iso_first, self.iso_count, self.iso_perm = iso_first, iso_count, iso_perm
+        self.perms[0], self.perms[1] = &p0[0, 0], &p1[0, 0]
         self.keep = (cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
-                     below0, below1, above0, above1)
+                     below0, below1, above0, above1, perms0, perms1, scales)
         self.width = max(self.n[0], self.n[1])
         # a node takes at most 2 x actions + 3 buffers (a decision node: strategy, values and
-        # reach, then its children's); a parent comes before its children in the arrays
+        # reach, then its children's; compressed, 2 x actions + 2 more: its regrets and sums
+        # decoded, and room to normalise); a parent comes before its children in the arrays
         cdef Py_ssize_t nodes = kind.shape[0], i, c, most = 1, depth_most = 0
         depth = np.zeros(nodes, dtype=np.int64)
         cdef int64_t[::1] d = depth
@@ -217,7 +301,7 @@ cdef class Engine:
             for c in range(self.first_child[i], self.first_child[i] + self.n_children[i]):
                 d[c] = d[i] + 1
                 depth_most = max(depth_most, d[c])
-        self.arena_size = (depth_most + 2) * (2 * most + 3) * self.width
+        self.arena_size = (depth_most + 2) * ((4 * most + 5) if self.compressed else (2 * most + 3)) * self.width
         self.arena = <float*>malloc(self.arena_size * sizeof(float))
         if self.arena == NULL:
             raise MemoryError("the solver's work space")
@@ -368,12 +452,20 @@ cdef class Engine:
     cdef void current_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
         """Regret matching: each combo's positive regrets, normalised (uniform when none);
         `scratch`: room for 2 x width floats."""
-        normalise(self.regret + self.offset[node], strat, self.n_children[node], self.n[p], True,
-                  scratch, scratch + self.width)
+        cdef Py_ssize_t na = self.n_children[node], n = self.n[p]
+        if self.compressed:             # decoded where the strategy goes, normalised there
+            decode_signed(self.regret16 + self.offset[node], self.regret_scale[node], strat, na * n)
+            normalise(strat, strat, na, n, True, scratch, scratch + self.width)
+        else:
+            normalise(self.regret + self.offset[node], strat, na, n, True, scratch, scratch + self.width)
 
     cdef void average_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
-        normalise(self.strat_sum + self.offset[node], strat, self.n_children[node], self.n[p],
-                  False, scratch, scratch + self.width)
+        cdef Py_ssize_t na = self.n_children[node], n = self.n[p]
+        if self.compressed:
+            decode_unsigned(self.sum16 + self.offset[node], self.sum_scale[node], strat, na * n)
+            normalise(strat, strat, na, n, False, scratch, scratch + self.width)
+        else:
+            normalise(self.strat_sum + self.offset[node], strat, na, n, False, scratch, scratch + self.width)
 
     cdef void deal(self, int node, int a, int hero, const float* hero_reach, const float* opp_reach,
                    float* out, float* scratch) noexcept nogil:
@@ -394,27 +486,44 @@ cdef class Engine:
             if hc[2 * i] == c or hc[2 * i + 1] == c:
                 out[i] = 0
 
+    cdef void gather(self, int child, int hero, const float* values, float* out) noexcept nogil:
+        """out += the hero's values below a card dealt (`child`), and the same values moved to
+        each combo's image for every card isomorphic to it."""
+        cdef int k, i, nh = self.n[hero]
+        cdef const int32_t* image
+        add(out, values, nh)
+        for k in range(self.iso_first[child], self.iso_first[child] + self.iso_count[child]):
+            image = self.perms[hero] + <size_t>self.iso_perm[k] * nh
+            for i in range(nh):
+                out[image[i]] += values[i]
+
     cdef void deal_in_parallel(self, int node, int hero, const float* hero_reach,
                                const float* opp_reach, float* out, float* scratch) noexcept nogil:
         """The cards of chance node `node` shared out among the threads (each card's subtree has
         its own regrets: no two threads write the same), each card's values kept apart and
-        added up in card order, so that the sums are those of one thread."""
+        added up in card order, so that the sums are those of one thread. Each thread takes the
+        next card left when it is done with one: a thread that a busy machine holds back leaves
+        its cards to the others, which wait for it at most one card's subtree."""
         cdef int na = self.n_children[node], nh = self.n[hero], t, threads = min(self.threads, na), a
         cdef float* values = <float*>malloc(<size_t>na * nh * sizeof(float))
         cdef Job* jobs = <Job*>malloc(threads * sizeof(Job))
-        if values == NULL or jobs == NULL:      # no room to share: deal here, one card at a time
+        cdef Deal shared
+        shared.taking = PyThread_allocate_lock()
+        if values == NULL or jobs == NULL or shared.taking == NULL:    # deal here, card by card
             free(values)
             free(jobs)
+            if shared.taking != NULL:
+                PyThread_free_lock(shared.taking)
             for a in range(na):
                 self.deal(node, a, hero, hero_reach, opp_reach, scratch, scratch + self.width)
-                add(out, scratch, nh)
+                self.gather(self.first_child[node] + a, hero, scratch, out)
             return
+        shared.engine = <void*>self
+        shared.node, shared.hero, shared.cards, shared.next = node, hero, na, 0
+        shared.hero_reach, shared.opp_reach, shared.values = hero_reach, opp_reach, values
         self.in_parallel = True
         for t in range(threads):
-            jobs[t].engine = <void*>self
-            jobs[t].node, jobs[t].hero = node, hero
-            jobs[t].first, jobs[t].last = na * t // threads, na * (t + 1) // threads
-            jobs[t].hero_reach, jobs[t].opp_reach, jobs[t].values = hero_reach, opp_reach, values
+            jobs[t].deal = &shared
             jobs[t].arena = scratch if t == 0 else self.worker_arena[t - 1]
             jobs[t].done = NULL
             if t > 0:
@@ -433,8 +542,9 @@ cdef class Engine:
                 PyThread_acquire_lock(jobs[t].done, WAIT_LOCK)
                 PyThread_free_lock(jobs[t].done)
         self.in_parallel = False
+        PyThread_free_lock(shared.taking)
         for a in range(na):
-            add(out, values + <size_t>a * nh, nh)
+            self.gather(self.first_child[node] + a, hero, values + <size_t>a * nh, out)
         free(values)
         free(jobs)
 
@@ -468,7 +578,7 @@ cdef class Engine:
             else:
                 for a in range(na):
                     self.deal(node, a, hero, hero_reach, opp_reach, scratch, scratch + m)
-                    add(out, scratch, nh)
+                    self.gather(self.first_child[node] + a, hero, scratch, out)
             v = self.stake[node]            # the chance of each card for a pair of combos
             for i in range(nh):
                 out[i] *= v
@@ -496,7 +606,16 @@ cdef class Engine:
                 memset(out, 0, nh * sizeof(float))
                 for a in range(na):
                     add_product(out, strat + a * nh, sub + a * nh, nh)
-            if self.mode == MODE_CFR and free:
+            if self.mode == MODE_CFR and free and self.compressed:
+                # decoded into the children's room, updated, encoded
+                regret, sums = reach + m, reach + (na + 1) * m
+                decode_signed(self.regret16 + self.offset[node], self.regret_scale[node], regret, na * nh)
+                decode_unsigned(self.sum16 + self.offset[node], self.sum_scale[node], sums, na * nh)
+                update(regret, sums, sub, out, strat, hero_reach, na, nh, self.pos_discount,
+                       self.neg_discount, self.sum_discount)
+                self.regret_scale[node] = encode_signed(regret, self.regret16 + self.offset[node], na * nh)
+                self.sum_scale[node] = encode_unsigned(sums, self.sum16 + self.offset[node], na * nh)
+            elif self.mode == MODE_CFR and free:
                 update(self.regret + self.offset[node], self.strat_sum + self.offset[node], sub,
                        out, strat, hero_reach, na, nh, self.pos_discount, self.neg_discount,
                        self.sum_discount)

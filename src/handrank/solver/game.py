@@ -10,10 +10,11 @@ True
 """
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -34,8 +35,9 @@ if TYPE_CHECKING:
 __all__ = ["Game", "NodeView", "SolveReport", "load", "memory_estimate", "discounts", "FORMAT_VERSION", "ALPHA", "BETA",
            "GAMMA"]
 
-FORMAT_VERSION = 1
-"""The version of the saved-game format (`Game.save`); `load` refuses others."""
+FORMAT_VERSION = 2
+"""The version of the saved-game format (`Game.save`); `load` reads it and version 1 (games
+without suit isomorphism), and refuses others."""
 # Discounted CFR (Brown and Sandholm 2019) with alpha 1.5 and gamma 3 as published, and beta 0:
 # negative regrets halved every iteration. Measured on the anchor's spots against the published
 # beta 0.5: the turn reaches 0.5% of the pot in 80 iterations instead of 100, the river 0.3% in
@@ -43,6 +45,8 @@ FORMAT_VERSION = 1
 ALPHA, BETA, GAMMA = 1.5, 0.0, 3.0
 PLAYERS = ("oop", "ip")
 _KIND_CODE = {FOLD: _cfr.KINDS["fold"], SHOWDOWN: _cfr.KINDS["showdown"], CHANCE: _cfr.KINDS["chance"]}
+# the permutations of the suits (c, d, h, s: a card is rank x 4 + suit), the identity first
+_SUIT_PERMUTATIONS = list(itertools.permutations(range(4)))
 
 
 @dataclass(frozen=True)
@@ -61,18 +65,29 @@ class SolveReport:
 class Game:
     """The game of a spot, ready to solve (see the module docstring). ``game.tree`` is the
     betting tree; ``combos(player)`` the combos of OOP (0) or IP (1), in the order of every
-    per-combo array this class returns."""
+    per-combo array this class returns.
 
-    def __init__(self, spot: Spot) -> None:
+    `isomorphism`: where the board, the dead cards and both ranges leave suits interchangeable
+    (Td9d6h: clubs and spades), solve one card of each class of interchangeable cards dealt and
+    read the others' results through the suit permutation (less memory and time, the same
+    results to float rounding).
+
+    `compress`: keep the regrets (int16) and strategy sums (uint16) in 16 bits, each node's scaled
+    by its largest magnitude: half the memory, for a slightly higher exploitability at a given
+    number of iterations (docs/solver.md gives the figures)."""
+
+    def __init__(self, spot: Spot, *, isomorphism: bool = True, compress: bool = False) -> None:
         self.spot = spot
         self.tree = Tree(spot)
         self.iterations = 0
+        self.isomorphism = bool(isomorphism)
+        self.compress = bool(compress)
         removed = spot.board_cards + spot.dead_cards
         self._combos: list[npt.NDArray[np.int64]] = []
         self._cards: list[npt.NDArray[np.uint8]] = []
         self._weights: list[npt.NDArray[np.float32]] = []
-        for rng in (spot.oop_range, spot.ip_range):
-            kept = Range(rng).without(removed)
+        kept_ranges = [Range(rng).without(removed) for rng in (spot.oop_range, spot.ip_range)]
+        for kept in kept_ranges:
             pairs = [(max(h, l) * (max(h, l) - 1) // 2 + min(h, l), w) for (h, l), w in kept]
             self._combos.append(np.array([c for c, _ in pairs], dtype=np.int64))
             self._cards.append(np.ascontiguousarray(COMBOS[self._combos[-1]]))
@@ -81,38 +96,71 @@ class Game:
         same = [np.array([where[1 - p].get(int(c), -1) for c in self._combos[p]], dtype=np.int32)
                 for p in (0, 1)]
         self._deck = [c for c in range(52) if c not in removed]
+        self._symmetries = _symmetries(spot, kept_ranges) if self.isomorphism else [_SUIT_PERMUTATIONS[0]]
+        # per suit permutation kept and player: the index of each combo's image
+        self._index_of = [np.full(len(COMBOS), -1, dtype=np.int32) for _ in (0, 1)]
+        for p in (0, 1):
+            self._index_of[p][self._combos[p]] = np.arange(len(self._combos[p]), dtype=np.int32)
+        self._perms = [np.ascontiguousarray([self._combo_images(p, perm) for perm in self._symmetries],
+                                            dtype=np.int32) for p in (0, 1)]
         self._expand()
         self._tables()
-        self.regrets = np.zeros(self._storage, dtype=np.float32)
-        self.strategy_sum = np.zeros(self._storage, dtype=np.float32)
+        self.regrets: npt.NDArray[np.float32] | npt.NDArray[np.int16]
+        self.strategy_sum: npt.NDArray[np.float32] | npt.NDArray[np.uint16]
+        if compress:
+            self.regrets = np.zeros(self._storage, dtype=np.int16)
+            self.strategy_sum = np.zeros(self._storage, dtype=np.uint16)
+        else:
+            self.regrets = np.zeros(self._storage, dtype=np.float32)
+            self.strategy_sum = np.zeros(self._storage, dtype=np.float32)
+        # compressed: per node, the step of its regrets (row 0) and of its strategy sums (row 1)
+        self._scales = np.zeros((2, len(self._kind) if compress else 1), dtype=np.float32)
         self._engine = _cfr.Engine(
             self._kind, self._player, self._first, self._count, self._stake, self._offset,
             self._board, self._card, self._cards[0], self._cards[1], same[0], same[1],
             self._order[0], self._order[1], self._sorted_cards[0], self._sorted_cards[1],
             self._below[0], self._below[1], self._above[0], self._above[1],
-            self.regrets, self.strategy_sum)
+            self.regrets, self.strategy_sum, self._iso_first, self._iso_count, self._iso_perm,
+            self._perms[0], self._perms[1], self._scales)
         self._engine.set_ranges(self._weights[0], self._weights[1])
         self.locked = np.zeros(len(self._kind), dtype=np.int8)
         self._engine.set_locked(self.locked)
         # the weight of the pairs of combos that share no card: what EVs are averaged over
         self._pairs = float(np.dot(self._weights[0], self._compatible(0, self._weights[1])))
 
+    def _combo_images(self, player: int, perm: Sequence[int]) -> npt.NDArray[np.int32]:
+        """The index of each of `player`'s combos with its suits permuted by `perm`."""
+        cards = self._cards[player].astype(np.int64)
+        moved = cards - cards % 4 + np.asarray(perm)[cards % 4]
+        high, low = moved.max(axis=1), moved.min(axis=1)
+        images: npt.NDArray[np.int32] = self._index_of[player][high * (high - 1) // 2 + low]
+        return images
+
     # -- the expanded tree
     def _expand(self) -> None:
         """Breadth first, so that a node's children are numbered together."""
         tree, spot = self.tree, self.spot
         kind, player, stake, offset, board, card, abstract, dealt_of = [], [], [], [], [], [], [], []
-        first, count = [], []
+        first, count, iso_first, iso_count = [], [], [], []
+        iso_perm: list[int] = []
+        iso_card: list[int] = []
         boards: dict[frozenset[int], int] = {}
+        classes: dict[frozenset[int], list[tuple[int, list[tuple[int, int]]]]] = {}
         storage = 0
-        queue: deque[tuple[int, tuple[int, ...], int]] = deque([(0, (), -1)])
+        Item = tuple[int, tuple[int, ...], int, list[tuple[int, int]]]
+        queue: deque[Item] = deque([(0, (), -1, [])])
+        children: list[Item]
         next_index = 1
         while queue:
-            index, dealt, dealt_card = queue.popleft()
+            index, dealt, dealt_card, isomorphic = queue.popleft()
             node = tree.nodes[index]
             abstract.append(index)
             dealt_of.append(dealt)
             card.append(dealt_card)
+            iso_first.append(len(iso_perm))
+            iso_count.append(len(isomorphic))
+            iso_card.extend(c for c, _ in isomorphic)
+            iso_perm.extend(g for _, g in isomorphic)
             known = len(spot.board_cards) + len(dealt)
             first.append(next_index)
             if node.kind == DECISION:
@@ -121,7 +169,7 @@ class Game:
                 stake.append(0.0)
                 offset.append(storage)
                 storage += len(node.actions) * len(self._combos[node.player])
-                children = [(child, dealt, -1) for child in node.children]
+                children = [(child, dealt, -1, []) for child in node.children]
             else:
                 kind.append(_KIND_CODE[node.kind])
                 player.append(node.player)
@@ -129,7 +177,10 @@ class Game:
                 if node.kind == CHANCE:
                     # every card left is as likely for a pair of combos: 52 - known - dead - 4 of them
                     stake.append(1.0 / (52 - known - len(spot.dead_cards) - 4))
-                    children = [(node.children[0], dealt + (c,), c) for c in self._deck if c not in dealt]
+                    shown = frozenset(spot.board_cards + dealt)
+                    if shown not in classes:
+                        classes[shown] = _deal_classes(shown, self._deck, self._symmetries)
+                    children = [(node.children[0], dealt + (c,), c, members) for c, members in classes[shown]]
                 else:
                     who = node.player if node.kind == FOLD else 0
                     stake.append(spot.pot / 2 + node.committed[who])
@@ -150,6 +201,10 @@ class Game:
         self._offset = np.array(offset, dtype=np.int64)
         self._board = np.array(board, dtype=np.int32)
         self._card = np.array(card, dtype=np.int8)
+        self._iso_first = np.array(iso_first, dtype=np.int32)
+        self._iso_count = np.array(iso_count, dtype=np.int32)
+        self._iso_perm = np.array(iso_perm or [0], dtype=np.int32)
+        self._iso_card = np.array(iso_card or [-1], dtype=np.int8)
         self._abstract = abstract
         self._dealt = dealt_of
         self._boards = [sorted(key) for key in sorted(boards, key=boards.__getitem__)]
@@ -177,13 +232,15 @@ class Game:
 
     # -- sizes
     def memory_usage(self) -> int:
-        """Bytes of solver state: regrets and strategy sums (float32), the showdown tables and
+        """Bytes of solver state: regrets and strategy sums (float32, or 16 bits and a scale per
+        node with `compress`), the showdown tables and
         the expanded tree, all allocated when the game is built (`memory_estimate` gives the
         regrets and sums from the spot alone, before building)."""
         arrays: list[npt.NDArray[Any]] = [
-            self.regrets, self.strategy_sum, *self._order, *self._sorted_cards, *self._below,
+            self.regrets, self.strategy_sum, self._scales, *self._order, *self._sorted_cards, *self._below,
             *self._above, self._kind, self._player, self._first, self._count, self._stake,
-            self._offset, self._board, self._card]
+            self._offset, self._board, self._card, self._iso_first, self._iso_count,
+            self._iso_perm, self._iso_card, *self._perms]
         return int(sum(a.nbytes for a in arrays))
 
     def combos(self, player: int) -> list[str]:
@@ -202,9 +259,9 @@ class Game:
         (checked every `check_every` iterations and at the end) or `max_iterations` have run in
         all. Ctrl-C stops cleanly after the current iteration, keeping what was solved.
         `progress`: a tqdm bar (None: when stderr is a terminal); `threads`: the cards of each
-        chance node shared among that many threads (None: one per core; the results are the same
-        for any number; they wait for each other at every chance node, so extra threads pay off
-        on idle cores only: 1 by default); `callback(iterations, exploitability)` after each check."""
+        chance node shared among that many threads, each taking the next card left (None: one per
+        core; the results are the same for any number); `callback(iterations, exploitability)`
+        after each check."""
         if not (isinstance(target, (int, float)) and math.isfinite(target) and target >= 0):
             raise ValueError(f"target is a fraction of the pot >= 0, got {target!r}")
         for name, value in (("max_iterations", max_iterations), ("check_every", check_every)):
@@ -215,6 +272,7 @@ class Game:
         start = time.perf_counter()
         stopped = "iterations"
         exploitability = self.exploitability() if self.iterations else math.inf
+        checked = self.iterations           # the iterations `exploitability` was measured at
         try:
             while self.iterations < max_iterations:
                 if exploitability <= target * self.spot.pot:
@@ -226,6 +284,7 @@ class Game:
                     bar.update(1)
                 if self.iterations % check_every == 0 or self.iterations == max_iterations:
                     exploitability = self.exploitability()
+                    checked = self.iterations
                     if bar is not None:
                         bar.set_postfix_str(f"exploitability {exploitability / self.spot.pot:.3%} of the pot")
                     if callback is not None:
@@ -238,7 +297,8 @@ class Game:
         finally:
             if bar is not None:
                 bar.close()
-        exploitability = self.exploitability()
+        if checked != self.iterations or not self.iterations:   # (a best response costs an iteration)
+            exploitability = self.exploitability()
         return SolveReport(self.iterations, exploitability, exploitability / self.spot.pot,
                            time.perf_counter() - start, stopped)
 
@@ -266,11 +326,17 @@ class Game:
         return out
 
     # -- navigation and results
-    def _walk(self, path: Sequence[str] | str) -> tuple[int, list[npt.NDArray[np.float32]]]:
-        """The expanded node at `path` and both players' reach there (range x average strategy)."""
+    def _walk(self, path: Sequence[str] | str) -> tuple[int, list[npt.NDArray[np.float32]], list[int],
+                                                          list[npt.NDArray[np.int32]]]:
+        """The expanded node at `path`, both players' reach there (range x average strategy), the
+        cards dealt on the way, and per player the combos' places at the node: where a card was
+        dealt that the game reads through an isomorphic one, the node is that card's and combo j
+        there is combo ``places[p][j]`` (the reaches are in the node's order)."""
         steps = path.split() if isinstance(path, str) else list(path)
         index = 0
         reach = [w.copy() for w in self._weights]
+        dealt_cards: list[int] = []
+        to_node = _SUIT_PERMUTATIONS[0]      # the suits of the path's cards as the node's
         for step in steps:
             kind = self._kind[index]
             first, count = int(self._first[index]), int(self._count[index])
@@ -281,12 +347,16 @@ class Game:
                 except ValueError:
                     raise ValueError(f"at [{' '.join(node.history)}] a card is dealt: "
                                      f"the next step is a card, not {step!r}") from None
-                children = [first + i for i in range(count) if self._card[first + i] == dealt]
-                if not children:
+                moved = _move(dealt, to_node)
+                found = self._dealing(first, count, moved)
+                if found is None:
                     raise ValueError(f"{step} cannot be dealt at [{' '.join(node.history)}]")
-                index = children[0]
+                index, g = found
+                dealt_cards.append(dealt)
                 for p in (0, 1):
-                    reach[p] = reach[p] * (self._cards[p] != dealt).all(axis=1)
+                    reach[p] = (reach[p] * (self._cards[p] != moved).all(axis=1))[self._perms[p][g]]
+                inverse = np.argsort(self._symmetries[g])
+                to_node = tuple(int(inverse[s]) for s in to_node)
                 continue
             names = [str(a) for a in node.actions]
             if step not in names:
@@ -296,12 +366,26 @@ class Game:
             p = int(self._player[index])
             reach[p] = reach[p] * self._average(index)[a]
             index = first + a
-        return index, reach
+        return index, reach, dealt_cards, [self._combo_images(p, to_node) for p in (0, 1)]
+
+    def _dealing(self, first: int, count: int, card: int) -> tuple[int, int] | None:
+        """Among a chance node's children (`count` from `first`), the one that deals `card` or a
+        card of its class, and the index of the symmetry taking that card to `card`."""
+        for child in range(first, first + count):
+            if self._card[child] == card:
+                return child, 0
+            start = int(self._iso_first[child])
+            for k in range(start, start + int(self._iso_count[child])):
+                if self._iso_card[k] == card:
+                    return child, int(self._iso_perm[k])
+        return None
 
     def _average(self, index: int) -> npt.NDArray[np.float32]:
         p = int(self._player[index])
         n, na = len(self._combos[p]), int(self._count[index])
         sums = self.strategy_sum[self._offset[index]:self._offset[index] + na * n].reshape(na, n)
+        if self.compress:
+            sums = sums * self._scales[1, index]
         total = sums.sum(axis=0)
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(total > 0, sums / np.where(total > 0, total, 1), np.float32(1.0 / na)).astype(np.float32)
@@ -309,16 +393,17 @@ class Game:
     def node(self, path: Sequence[str] | str = ()) -> NodeView:
         """The results at the node reached by `path`: actions (``"Check"``, ``"Bet(100)"``) and
         cards dealt (``"As"``), as a list or one space-separated string."""
-        index, reach = self._walk(path)
-        return NodeView(self, index, reach)
+        return NodeView(self, *self._walk(path))
 
     # -- node locking
     def lock(self, path: Sequence[str] | str, strategy: npt.ArrayLike) -> None:
         """Fix the strategy of the player acting at `path` (see `node`) there: (actions,) for
         every combo alike, or (actions, combos); each combo's column sums to 1. The solver no
         longer changes it, and the exploitability counts it as part of the game (no best
-        response deviates there). Below a card dealt, the lock is for that card's node only."""
-        index, _ = self._walk(path)
+        response deviates there). Below a card dealt, the lock is for that card's node only (and
+        the cards isomorphic to it: with `isomorphism`, a strategy must treat the suits the node
+        leaves interchangeable alike)."""
+        index, _, _, places = self._walk(path)
         if self._kind[index] > 1:
             raise ValueError(f"[{' '.join(self.tree.nodes[self._abstract[index]].history)}] is not "
                              f"a decision node")
@@ -337,43 +422,111 @@ class Game:
         if bad.size:
             raise ValueError(f"combo {bad[0]} ({self.combos(p)[bad[0]]}): its action "
                              f"probabilities must be >= 0 and sum to 1, got {arr[:, bad[0]].tolist()}")
+        at_node = np.empty_like(arr)
+        at_node[:, places[p]] = arr
+        shown = frozenset(self.spot.board_cards + self._dealt[index])
+        for g, perm in enumerate(self._symmetries):
+            if _moves(shown, perm) == shown and not np.allclose(
+                    at_node[:, self._perms[p][g]], at_node, rtol=0, atol=1e-6):
+                raise ValueError("the strategy treats suits that the board leaves interchangeable "
+                                 "differently: build the game with isomorphism=False to lock it")
         start = int(self._offset[index])
-        self.strategy_sum[start:start + na * n] = arr.astype(np.float32).ravel()
+        if self.compress:       # in 65535 steps of 1/65535
+            self.strategy_sum[start:start + na * n] = np.rint(at_node * 65535).ravel()
+            self._scales[:, index] = 0, 1 / 65535
+        else:
+            self.strategy_sum[start:start + na * n] = at_node.astype(np.float32).ravel()
         self.regrets[start:start + na * n] = 0
         self.locked[index] = 1
 
     def unlock(self, path: Sequence[str] | str) -> None:
         """Let the solver change the strategy at `path` again."""
-        index, _ = self._walk(path)
-        self.locked[index] = 0
+        self.locked[self._walk(path)[0]] = 0
 
     # -- saving
     def save(self, path: str | Path) -> None:
         """Save the spot and the solver state to a .npz file (`load` reads it back)."""
         np.savez_compressed(path, format_version=np.int64(FORMAT_VERSION),
                             spot=np.array(repr(self.spot.to_mapping())), iterations=np.int64(self.iterations),
+                            isomorphism=np.bool_(self.isomorphism), compress=np.bool_(self.compress),
+                            scales=self._scales,
                             regrets=self.regrets, strategy_sum=self.strategy_sum,
                             locked=self.locked)
 
 
-def memory_estimate(spot: Spot) -> int:
-    """Bytes of the regrets and strategy sums (float32) that ``Game(spot)`` allocates, the bulk of
-    `Game.memory_usage`, from the betting tree alone: to check a big (flop) spot before building
-    its game."""
+def memory_estimate(spot: Spot, *, isomorphism: bool = True, compress: bool = False) -> int:
+    """Bytes of the regrets and strategy sums (float32, or 16 bits with `compress`) that
+    ``Game(spot, isomorphism=..., compress=...)`` allocates, the bulk of `Game.memory_usage`,
+    from the betting tree alone: to check a big (flop) spot before building its game."""
     tree = Tree(spot)
     removed = spot.board_cards + spot.dead_cards
-    combos = [len(Range(rng).without(removed)) for rng in (spot.oop_range, spot.ip_range)]
-    total = 0
-    stack = [(0, 1, len(removed))]
-    while stack:
-        index, copies, known = stack.pop()
+    ranges = [Range(rng).without(removed) for rng in (spot.oop_range, spot.ip_range)]
+    symmetries = _symmetries(spot, ranges) if isomorphism else [_SUIT_PERMUTATIONS[0]]
+    deck = [c for c in range(52) if c not in removed]
+    below: dict[tuple[int, frozenset[int]], int] = {}
+
+    def size(index: int, shown: frozenset[int]) -> int:
+        """Regrets (one array) below abstract node `index` with the cards `shown`."""
         node = tree.nodes[index]
-        if node.kind == DECISION:
-            total += copies * len(node.actions) * combos[node.player]
-            stack.extend((child, copies, known) for child in node.children)
-        elif node.kind == CHANCE:
-            stack.append((node.children[0], copies * (52 - known), known + 1))
-    return 2 * 4 * max(total, 1)
+        # below a river decision, no card is dealt: the size is the same whatever was shown
+        key = (index, frozenset() if node.street == "river" and node.kind != CHANCE else shown)
+        if key not in below:
+            if node.kind == DECISION:
+                below[key] = len(node.actions) * len(ranges[node.player]) + sum(
+                    size(child, shown) for child in node.children)
+            elif node.kind == CHANCE:
+                below[key] = sum(size(node.children[0], shown | {c})
+                                 for c, _ in _deal_classes(shown, deck, symmetries))
+            else:
+                below[key] = 0
+        return below[key]
+
+    return 2 * (2 if compress else 4) * max(size(0, frozenset(spot.board_cards)), 1)
+
+
+def _move(card: int, perm: Sequence[int]) -> int:
+    """`card` with its suit permuted by `perm`."""
+    return card - card % 4 + perm[card % 4]
+
+
+def _moves(cards: Iterable[int], perm: Sequence[int]) -> frozenset[int]:
+    return frozenset(_move(c, perm) for c in cards)
+
+
+def _symmetries(spot: Spot, ranges: Sequence[Range]) -> list[tuple[int, ...]]:
+    """The suit permutations that leave the board, the dead cards and both ranges (the combos
+    off the board, with their weights) as they are: a group, the identity first."""
+    fixed = [frozenset(spot.board_cards), frozenset(spot.dead_cards)]
+    weights = [dict(r) for r in ranges]
+
+    def keeps(perm: tuple[int, ...]) -> bool:
+        return (all(_moves(cards, perm) == cards for cards in fixed)
+                and all(w.get((max(_move(h, perm), _move(l, perm)), min(_move(h, perm), _move(l, perm)))) == x
+                        for w in weights for (h, l), x in w.items()))
+
+    return [perm for perm in _SUIT_PERMUTATIONS if keeps(perm)]
+
+
+def _deal_classes(shown: frozenset[int], deck: Sequence[int], symmetries: Sequence[tuple[int, ...]]
+                  ) -> list[tuple[int, list[tuple[int, int]]]]:
+    """The cards of `deck` not `shown` that a chance node deals, one per class of cards that the
+    symmetries leaving `shown` as it is make interchangeable: (the card, [(each other card of
+    its class, the index in `symmetries` of a permutation taking the card there)])."""
+    keeping = [g for g, perm in enumerate(symmetries) if _moves(shown, perm) == shown]
+    seen: set[int] = set()
+    classes = []
+    for card in deck:
+        if card in shown or card in seen:
+            continue
+        members = []
+        for g in keeping:           # the identity first: the card itself
+            image = _move(card, symmetries[g])
+            if image not in seen:
+                seen.add(image)
+                if image != card:
+                    members.append((image, g))
+        classes.append((card, members))
+    return classes
 
 
 def load(path: str | Path) -> Game:
@@ -385,13 +538,18 @@ def load(path: str | Path) -> Game:
         if "format_version" not in data.files:
             raise ValueError(f"{path}: not a saved handrank.solver game")
         version = int(data["format_version"])
-        if version != FORMAT_VERSION:
-            raise ValueError(f"{path}: saved game format {version}; this handrank reads format {FORMAT_VERSION}")
-        game = Game(Spot.from_mapping(ast.literal_eval(str(data["spot"]))))
+        if version not in (1, FORMAT_VERSION):
+            raise ValueError(f"{path}: saved game format {version}; this handrank reads formats 1 "
+                             f"to {FORMAT_VERSION}")
+        game = Game(Spot.from_mapping(ast.literal_eval(str(data["spot"]))),
+                    isomorphism=version > 1 and bool(data["isomorphism"]),
+                    compress=version > 1 and bool(data["compress"]))
         if data["regrets"].shape != game.regrets.shape:
             raise ValueError(f"{path}: the solver state does not fit the spot's game")
         game.regrets[:] = data["regrets"]
         game.strategy_sum[:] = data["strategy_sum"]
+        if version > 1:
+            game._scales[:] = data["scales"]
         game.locked[:] = data["locked"]
         game.iterations = int(data["iterations"])
     return game
@@ -404,19 +562,22 @@ class NodeView:
     (pot share at the end minus everything put in since the spot began), so the two players'
     EVs at the root add up to the starting pot."""
 
-    def __init__(self, game: Game, index: int, reach: list[npt.NDArray[np.float32]]) -> None:
-        self._game, self._index, self.reach = game, index, reach
+    def __init__(self, game: Game, index: int, reach: list[npt.NDArray[np.float32]], dealt: list[int],
+                 places: list[npt.NDArray[np.int32]]) -> None:
+        # the node's own arrays (`_reach`, the engine's) hold combo j's entry at places[p][j]
+        self._game, self._index, self._reach, self._places = game, index, reach, places
+        self.reach = [r[at] for r, at in zip(reach, places)]
         self.tree_node = game.tree.nodes[game._abstract[index]]
         self.kind = self.tree_node.kind
         self.player = int(game._player[index]) if self.kind == DECISION else None
         self.actions = [str(a) for a in self.tree_node.actions]
-        self.board = [card_str(c) for c in game.spot.board_cards + game._dealt[index]]
+        self.board = [card_str(c) for c in game.spot.board_cards + tuple(dealt)]
 
     def strategy(self) -> npt.NDArray[np.float32]:
         """(actions, combos of the acting player): the average strategy of every combo."""
         if self.kind != DECISION:
             raise ValueError(f"a {self.kind} node has no strategy")
-        return self._game._average(self._index)
+        return self._game._average(self._index)[:, self._places[self.player]]  # type: ignore[index]
 
     def frequencies(self) -> dict[str, float]:
         """Each action's frequency over the acting player's range here (weighted by reach)."""
@@ -452,7 +613,7 @@ class NodeView:
         """`player`'s EV of each of its combos here (nan where no opposing combo is left)."""
         p = _player(player)
         game = self._game
-        values = game._engine.values(self._index, p, self.reach[p], self.reach[1 - p], False)
+        values = game._engine.values(self._index, p, self._reach[p], self._reach[1 - p], False)[self._places[p]]
         compatible = self._compatible(p)
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(compatible > 0, values / compatible, np.nan) + game.spot.pot / 2
@@ -462,20 +623,28 @@ class NodeView:
         2, averaged over the cards still to come), nan where no opposing combo is left."""
         p = _player(player)
         game = self._game
-        opp = self.reach[1 - p]
-        known = set(game.spot.board_cards + game._dealt[self._index])
-        boards = [i for i, b in enumerate(game._boards) if known <= set(b)]
+        opp = self._reach[1 - p]
+        known = frozenset(game.spot.board_cards + game._dealt[self._index])
+        # every board still possible, each once: the game's boards and, with isomorphism, their
+        # images under the symmetries that keep the known cards (the combos moved with them)
+        keeping = [g for g, perm in enumerate(game._symmetries) if _moves(known, perm) == known]
+        images: dict[frozenset[int], tuple[int, int]] = {}
+        for b, cards in enumerate(game._boards):
+            if known <= set(cards):
+                for g in keeping:
+                    images.setdefault(_moves(cards, game._symmetries[g]), (b, g))
         won = np.zeros(len(game._combos[p]))
         total = np.zeros(len(game._combos[p]))
-        for b in boards:
+        for b, g in images.values():
             extra = [c for c in game._boards[b] if c not in known]
             mask_o = (~np.isin(game._cards[1 - p], extra).any(axis=1)).astype(np.float32)
             mask_h = ~np.isin(game._cards[p], extra).any(axis=1)
-            w, l, c = game._engine.showdown_sums(b, p, opp * mask_o)
-            won += mask_h * (w + (c - w - l) / 2)
-            total += mask_h * c
+            hero_image = game._perms[p][g]
+            w, l, c = game._engine.showdown_sums(b, p, opp[game._perms[1 - p][g]] * mask_o)
+            won[hero_image] += mask_h * (w + (c - w - l) / 2)
+            total[hero_image] += mask_h * c
         with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(total > 0, won / total, np.nan)
+            return np.where(total > 0, won / total, np.nan)[self._places[p]]
 
     def _overall(self, player: int, per_combo: npt.NDArray[np.float64]) -> float:
         p = _player(player)
