@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from handrank._against import Policy, answer, policies
+from handrank._against import Policy, answer, opponent_rng, policies
 
 try:
     import gymnasium  # type: ignore[import-not-found, unused-ignore]
@@ -27,7 +27,8 @@ _ONE_GAME = np.zeros(1, dtype=np.intp)
 class AgainstEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
     """`aec` (an unwrapped handrank PettingZoo environment) for the learner at `seat`, the other
     seats played by `opponents` (the names `named` or callables; see `handrank._against`):
-    random ones draw from ``np_random``, seeded by ``reset(seed=...)``."""
+    random ones draw from ``np_random``, which ``reset(seed=...)`` seeds with the seed's
+    opponents' stream (`handrank._against.opponent_rng`), apart from the deals'."""
 
     def __init__(self, aec: Any, opponents: Policy | Mapping[int, Policy], seat: int,
                  named: tuple[str, ...]) -> None:
@@ -46,6 +47,9 @@ class AgainstEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
+        if seed is not None:
+            # the opponents' own stream of the seed, as in the vector adapters: not the deals'
+            self.np_random = opponent_rng(seed)
         self.aec.reset(seed=seed)
         info = dict(self.aec.infos[self.agent])
         self._opponents()
