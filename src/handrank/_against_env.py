@@ -90,15 +90,15 @@ class AgainstEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
             obs = aec.observe(aec.agent_selection)
             legal = np.flatnonzero(obs["action_mask"])
             policy = self.policies[seat]
-            if policy == "random":
-                action = int(legal[self.np_random.integers(len(legal))])
-            elif policy == "greedy":
-                action = int(legal[1] if len(legal) > 1 and legal[0] == 0 else legal[0])
-            else:
+            if callable(policy):
                 indptr = np.array([0, len(legal)], dtype=np.int64)
                 acts, _ = answer(policy, seat, _ONE_GAME, obs["observation"][None], indptr,
                                  legal.astype(np.int32))
                 action = int(acts[0])
+            elif policy == "random":
+                action = int(legal[self.np_random.integers(len(legal))])
+            else:                   # greedy
+                action = int(legal[1] if len(legal) > 1 and legal[0] == 0 else legal[0])
             aec.step(action)
 
     def _observe(self, info: dict[str, Any]) -> tuple[np.ndarray, dict[str, Any]]:
