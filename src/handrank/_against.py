@@ -108,7 +108,7 @@ def answer(policy: Callable[..., Any], seat: int, games: npt.NDArray[np.intp], o
     if not legal.all():
         k = int(np.flatnonzero(~legal)[0])
         raise ValueError(f"game {int(games[k])}: seat {seat}'s policy played action {int(acts[k])}, "
-                         f"not legal now (legal: {ids[indptr[k]:indptr[k + 1]].tolist()[:20]}...)")
+                         f"not legal now (not one of the {int(counts[k])} legal ids it was given)")
     return acts.astype(np.int64), np.flatnonzero(hit) - indptr[:-1]
 
 
@@ -164,6 +164,8 @@ class VectorAgainst:
     # ------------------------------------------------------------------ internals
     @contextmanager
     def _unchanged_on_error(self) -> Iterator[None]:
+        """The env's games and the opponents' stream put back when the block raises: a policy's
+        bad answer comes after the learner's move and other opponents' moves."""
         state = self._rng.bit_generator.state
         try:
             with self.env._unchanged_on_error():
