@@ -954,8 +954,9 @@ cdef class Core:
                 object mask):
         """handrank._against's step (games a..b): play each game's checked move (index -1: none),
         then the moves of the compiled opponents (`modes`, per seat; `streams[i]` game i's
-        xoshiro256** state for the random ones) until `seat` or a seat the caller plays is to act; games that end pay into `rewards`, are
-        marked terminated and dealt again, as in `step`. Then what `write` writes."""
+        xoshiro256** state for the random ones) until `seat` or a seat the caller plays is to
+        act; games that end pay into `rewards`, are marked terminated and dealt again, as in
+        `step`. Then what `write` writes."""
         self.span(a, b, index.shape[0])
         self.span(a, b, streams.shape[0], streams.shape[1], 4)
         self.span(a, b, rewards.shape[0], rewards.shape[1], self.c.players)
