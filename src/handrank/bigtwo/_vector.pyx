@@ -13,7 +13,7 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 from handrank._bits cimport hr_ctz64, hr_popcount64 as popcount
-from handrank._random cimport random_t, seed_random, below, next32
+from handrank._random cimport random_t, seed_random, below, next32, xoshiro_next
 from handrank.bigtwo._bigtwo cimport (tables_of, tables_width, move_record_size, move_capacity,
                                       list_moves, play_key)
 
@@ -623,6 +623,23 @@ cdef void observe(const config_t* c, const game_t* g, int8_t* out) noexcept nogi
         out[160 + k] = g.trick_size != 0 and p == g.last_player
 
 
+# the compiled opponents of handrank._against (0: the caller plays the seat)
+cdef enum:
+    OPPONENT_CALLER = 0
+    OPPONENT_RANDOM = 1
+    OPPONENT_GREEDY = 2
+
+
+cdef inline int opponent_move(const game_t* g, int mode, uint64_t* stream) noexcept nogil:
+    """The legal-list index an OPPONENT_RANDOM or OPPONENT_GREEDY seat plays: uniform (entry
+    floor(u * count / 2**32) for u the high half of the seat's next xoshiro256** draw, as
+    `Core.sample`), or the smallest action id but the pass (the weakest of the smallest combos,
+    the ComboSpace's order), passing only when nothing else is legal."""
+    if mode == OPPONENT_RANDOM:
+        return <int>(((xoshiro_next(stream) >> 32) * <uint64_t>g.n_legal) >> 32)
+    return 1 if g.n_legal > 1 and g.legal[0].action == 0 else 0
+
+
 # ----------------------------------------------------------------------------- Python entry points
 cdef int raise_failure(int code) except -1:
     if code == -1:
@@ -930,3 +947,51 @@ cdef class Core:
         decided = settle_deal(&self.c, &g, rewards, &s)
         free_scratch(&s)
         return [rewards[p] for p in range(self.c.players)] if decided else None
+
+    def advance(self, Py_ssize_t a, Py_ssize_t b, const int32_t[::1] index, int seat,
+                const int8_t[::1] modes, uint64_t[:, ::1] streams, float[:, ::1] rewards,
+                uint8_t[::1] terminated, int8_t[:, ::1] obs, int8_t[::1] player, int64_t[::1] counts,
+                object mask):
+        """handrank._against's step (games a..b): play each game's checked move (index -1: none),
+        then the moves of the compiled opponents (`modes`, per seat; `streams[i]` game i's
+        xoshiro256** state for the random ones) until `seat` or a seat the caller plays is to
+        act; games that end pay into `rewards`, are marked terminated and dealt again, as in
+        `step`. Then what `write` writes."""
+        self.span(a, b, index.shape[0])
+        self.span(a, b, streams.shape[0], streams.shape[1], 4)
+        self.span(a, b, rewards.shape[0], rewards.shape[1], self.c.players)
+        self.span(a, b, terminated.shape[0])
+        if modes.shape[0] != self.c.players or not 0 <= seat < self.c.players:
+            raise ValueError(f"modes for {modes.shape[0]} seats and seat {seat}: the game has "
+                             f"{self.c.players} players")
+        cdef Py_ssize_t i0
+        for i0 in range(a, b):
+            if not -1 <= index[i0] < self.games[i0].n_legal:
+                raise ValueError(f"game {i0}: legal-list index {index[i0]} out of range")
+        cdef Py_ssize_t i
+        cdef scratch_t s
+        cdef int failed = 0, ended, move
+        cdef game_t* g
+        memset(&s, 0, sizeof(s))
+        with nogil:
+            for i in range(a, b):
+                g = &self.games[i]
+                move = index[i]
+                while True:
+                    if move < 0:
+                        if g.turn == seat or modes[g.turn] == OPPONENT_CALLER:
+                            break
+                        move = opponent_move(g, modes[g.turn], &streams[i, 0])
+                    ended = apply(&self.c, g, move, &rewards[i, 0], &s)
+                    if ended == 1:
+                        terminated[i] = 1
+                        ended = new_game(&self.c, g, &rewards[i, 0], &s)
+                    if ended < 0:
+                        failed = ended
+                        break
+                    move = -1
+                if failed:
+                    break
+            free_scratch(&s)
+        raise_failure(failed)
+        self.write(a, b, obs, player, counts, mask)

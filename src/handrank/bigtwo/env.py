@@ -94,8 +94,8 @@ from handrank.cards import hand_str
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: E402
 
-__all__ = ["BigTwoEnv", "env", "raw_env", "SIZE", "HAND", "TRICK", "PLAYED", "CARDS_LEFT", "TRICK_OWNER",
-           "PLAYED_BY", "PASSED", "OUT_OF_TRICK", "HISTORY_SIZE", "STATE_SIZE"]
+__all__ = ["BigTwoEnv", "env", "raw_env", "against", "SIZE", "HAND", "TRICK", "PLAYED", "CARDS_LEFT",
+           "TRICK_OWNER", "PLAYED_BY", "PASSED", "OUT_OF_TRICK", "HISTORY_SIZE", "STATE_SIZE"]
 
 SEATS = 4
 # the first entry of each part of the observation
@@ -507,3 +507,13 @@ def _smack_hand_size(game: Game) -> int:
                          f"{runs:,} actions in every mask; play this table through Game and "
                          "ComboSpace.legal_actions")
     return most
+
+
+def against(opponents: Any = "random", *, seat: int = 0, players: int = 4, rules: RulesLike = None,
+            deal: str = "thirteen", render_mode: str | None = None) -> Any:
+    """One game of `raw_env(players, rules, deal)` as a single-agent ``gymnasium.Env`` for the
+    learner at `seat`, every other seat played inside ``step`` by `opponents` ("random",
+    "greedy", a callable, or a dict of those by seat; see `handrank._against`): the learner's
+    ``observation`` array, its reward, ``action_masks()`` for sb3-contrib's MaskablePPO."""
+    from handrank._against_env import AgainstEnv
+    return AgainstEnv(raw_env(players, rules, deal, render_mode), opponents, seat, ("random", "greedy"))

@@ -35,7 +35,7 @@ from handrank.bigtwo.rules import FOUR_TWOS, LAST_PLAYS, PASSINGS, FIVE_CARD_MAT
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["VectorEnv", "Step", "OBSERVATION_SIZE"]
+__all__ = ["VectorEnv", "Step", "OBSERVATION_SIZE", "against"]
 
 #: entries of an observation (handrank.bigtwo.env.SIZE)
 OBSERVATION_SIZE = 164
@@ -306,3 +306,14 @@ def _build_core(n: int, rules: Rules, players: int, space: ComboSpace) -> Any:
     strength = np.array([_strengths(r)[:52] for r in variants], dtype=np.int32)
     return _vector.Core(n, facts, context(rules).tables, None if bomb is None else context(bomb).tables,
                         bits, np.ascontiguousarray(space._pair_start, dtype=np.int64), weakest, strength)
+
+
+def against(opponents: Any = "random", num_envs: int = 1, *, seat: int = 0, seed: int | None = None,
+            **options: Any) -> Any:
+    """A `VectorEnv` of `num_envs` games (`seed` and `options` as its constructor's) turned
+    single-agent: every seat but `seat` is played inside `step` by `opponents` ("random",
+    "greedy", a batched callable, or a dict of those by seat; see `handrank._against`), so
+    every returned game waits on the learner at `seat`. The VectorEnv API, ``to_gymnasium()``
+    returning the learner's reward."""
+    from handrank._against import BigTwoAgainst
+    return BigTwoAgainst(VectorEnv(num_envs, seed=seed, **options), opponents, seat, seed)

@@ -46,7 +46,7 @@ from handrank.ofc import actions
 from handrank.ofc.game import Game
 from handrank.ofc.rules import Rules, as_rules
 
-__all__ = ["OFCEnv", "env", "PLANES", "STATE_SIZE"]
+__all__ = ["OFCEnv", "env", "PLANES", "STATE_SIZE", "against"]
 
 PLANES = 14
 SEATS = 4
@@ -180,3 +180,12 @@ class OFCEnv(TableEnv):
             self.rewards[agent] = 0.0
         assert game.turn is not None
         self.agent_selection = self.possible_agents[game.turn]
+
+
+def against(opponents: Any = "random", *, seat: int = 0, **options: Any) -> Any:
+    """One hand of `OFCEnv(**options)` as a single-agent ``gymnasium.Env`` for the learner at
+    `seat`, every other seat played inside ``step`` by `opponents` ("random", a callable, or a
+    dict of those by seat; see `handrank._against`): the learner's ``observation`` planes, its
+    reward, ``action_masks()`` for sb3-contrib's MaskablePPO."""
+    from handrank._against_env import AgainstEnv
+    return AgainstEnv(OFCEnv(**options), opponents, seat, ("random",))

@@ -44,7 +44,7 @@ from handrank.ofc.solver import solve_fantasyland_batch
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["VectorEnv", "Step", "PLANES", "NUM_ACTIONS"]
+__all__ = ["VectorEnv", "Step", "PLANES", "NUM_ACTIONS", "against"]
 
 PLANES = 14
 NUM_ACTIONS = actions.SIZE
@@ -324,3 +324,14 @@ def _legal_tables() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int16], npt.N
     for table in (masks, ids, counts):
         table.setflags(write=False)
     return masks, ids, counts
+
+
+def against(opponents: Any = "random", num_envs: int = 1, *, seat: int = 0,
+            seed: int | np.random.SeedSequence | None = None, **options: Any) -> Any:
+    """A `VectorEnv` of `num_envs` hands (`seed` and `options` as its constructor's) turned
+    single-agent: every seat but `seat` is played inside `step` by `opponents` ("random", a
+    batched callable, or a dict of those by seat; see `handrank._against`), so every returned
+    hand waits on the learner at `seat`. The VectorEnv API, ``to_gymnasium()`` returning the
+    learner's reward."""
+    from handrank._against import OFCAgainst
+    return OFCAgainst(VectorEnv(num_envs, seed=seed, **options), opponents, seat, seed)
