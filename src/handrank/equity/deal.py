@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import lru_cache
 from math import comb, prod
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -143,7 +144,7 @@ def fold_suits(groups: Groups, board: list[int], dead: list[int]) -> Groups:
     players = groups.holes.shape[1] // 2
     if len(groups.start) != 2 or players > FOLD_PLAYERS or len(groups.weights) < 2:
         return groups
-    perms = _fixing(board, dead)
+    perms = _fixing(tuple(board), tuple(dead))
     if len(perms) == 1 and players != 2:
         return groups
     # A row's key: its cards as base-52 digits, each combo's lower card first (a combo is
@@ -178,12 +179,13 @@ def boards(known: int, out: int) -> int:
     return comb(52 - out, 5 - known)
 
 
-def _fixing(board: list[int], dead: list[int]) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=1024)
+def _fixing(board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The permutations of suits (the identity first) that leave the board in place and the dead
-    cards in place, each as its own set."""
-    return [p for p in itertools.permutations(range(4))
-            if all({4 * (c >> 2) + p[c & 3] for c in cards} == cards
-                   for cards in (set(board), set(dead)))]
+    cards in place, each as its own set (cached: solvers ask about the same few boards again)."""
+    return tuple(p for p in itertools.permutations(range(4))
+                 if all({4 * (c >> 2) + p[c & 3] for c in cards} == cards
+                        for cards in (set(board), set(dead))))
 
 
 def _combo_keys(combos: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -215,7 +217,7 @@ def runs(board: list[int], dead: list[int],
         rows = deck.reshape(len(deck), 1)
     else:
         rows = np.zeros((1, 0), dtype=np.int64)
-    perms = [p for p in _fixing(board, dead) if all(_fixes(p, *player) for player in players)]
+    perms = [p for p in _fixing(tuple(board), tuple(dead)) if all(_fixes(p, *player) for player in players)]
     if len(perms) == 1 or rows.shape[1] == 0:
         return rows.astype(np.uint8), np.ones(len(rows))
     place = np.int64(52) ** np.arange(rows.shape[1], dtype=np.int64)
