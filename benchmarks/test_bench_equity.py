@@ -1,8 +1,12 @@
 """Hold'em equity on the spots of OMPEval's equity calculator (../shared/anchors/ompeval/equity.sh,
 run in the same sitting for the reference figures). Targets: exact heads-up preflop AhAs vs KcKd
-and exact range vs range on a flop at most OMPEval's time; Monte Carlo of 6 random hands at least
-its showdowns per second (one and two threads); the Python overhead of a small exact call (990
-boards) under 50 us."""
+at most OMPEval's time, exact range vs range on a flop at most 1/1.3 of it (issue 41; the deal
+walk the spot took before, measured beside it, is the reference in the same run); Monte Carlo of
+6 random hands at least its showdowns per second (one and two threads); the Python overhead of a
+small exact call (990 boards) under 50 us."""
+import math
+import sys
+
 import pytest
 
 from handrank import equity
@@ -25,6 +29,15 @@ def test_range_vs_range_flop(benchmark):
     result = benchmark(equity.calculate, ["QQ+,AKs", WIDE], "Jh Th 2c", exact=True, threads=1)
     assert result.showdowns == 4_637_160
     benchmark.extra_info["showdowns_per_s"] = result.showdowns / benchmark.stats.stats.median
+
+
+@pytest.mark.benchmark(group="equity exact")
+def test_range_vs_range_flop_deal_walk(benchmark, monkeypatch):
+    # the same spot through the deal-by-deal walk (board by board since issue 41)
+    monkeypatch.setattr(sys.modules["handrank.equity.calculate"], "BY_BOARD",
+                        dict.fromkeys((3, 4, 5), math.inf))
+    result = benchmark(equity.calculate, ["QQ+,AKs", WIDE], "Jh Th 2c", exact=True, threads=1)
+    assert result.showdowns == 4_637_160
 
 
 @pytest.mark.parametrize("threads", [1, 2])

@@ -2,12 +2,22 @@
 player 2's values kept across deals by the cards to come. Checked against the slow reference on
 spots that reach every branch: rank runs of dead suits, live suits that can still flush, deals
 that reuse player 2's values (joined rows and separate groups), flop and turn, weights."""
+import math
+import sys
+
 import numpy as np
 import pytest
 
 from handrank.cards import cards
 from handrank.equity import calculate, deal
 from equity_reference import range_of, reference_equity
+
+
+@pytest.fixture(autouse=True)
+def deal_by_deal(monkeypatch):
+    # ranges on a flop or turn go board by board (tests/test_equity_by_board.py): walk them here
+    monkeypatch.setattr(sys.modules["handrank.equity.calculate"], "BY_BOARD",
+                        dict.fromkeys((3, 4, 5), math.inf))
 
 
 def assert_matches(result, expected, tol=1e-12):

@@ -13,7 +13,8 @@ shares, exact sums of integers whenever the weights are integers.
 """
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.math cimport sqrt
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
+from libc.stdlib cimport calloc, free, malloc
 from handrank._bits cimport hr_popcount64 as _popcount
 from handrank._tables cimport *
 from handrank._kernels cimport card_hash, high_value_hashed
@@ -723,3 +724,210 @@ def heads_up_rows(const uint8_t[:, ::1] rows, double[::1] out) -> int:
             walk_deal(&t, m, board_key, board_mask, BOARD_CARDS - (k - 4), 0, 1)
             out[i] = (wins[1] + 0.5 * wins[3]) / (wins[1] + wins[2] + wins[3])
     return bad_row
+
+
+# Heads-up ranges on a known flop, turn or river, board by board: each board's 7-card values are
+# computed once per combo and shared by every deal, where the deal-by-deal walk computes one per
+# showdown. A combo's index fits in the low 11 bits of a sort key, its side in bit 11.
+cdef enum:
+    COMBOS = 1326
+    INDEX_BITS = 11
+    INDEX_MASK = (1 << INDEX_BITS) - 1
+    QUERIES = 1 << INDEX_BITS       # the side bit of the larger side's keys
+
+
+cdef struct Side:
+    # one player's combos: the hashed key, card bits, cards and weight of each, and their weight
+    # by cards: pair[52 * x + y] of the combo of cards x and y (both ways round), card[x] of those
+    # holding x, total of all
+    int n
+    uint64_t key[COMBOS]
+    uint64_t mask[COMBOS]
+    uint8_t high[COMBOS]
+    uint8_t low[COMBOS]
+    double weight[COMBOS]
+    double pair[52 * 52]
+    double card[52]
+    double total
+
+
+cdef void seat_side(Side* side, const uint8_t[:, ::1] combos, const double[::1] weights) noexcept nogil:
+    """Fill `side` (zeroed) with the combos and their weights."""
+    cdef int i
+    cdef uint8_t a, b
+    side.n = combos.shape[0]
+    for i in range(side.n):
+        a = combos[i, 0]
+        b = combos[i, 1]
+        side.high[i] = a
+        side.low[i] = b
+        side.key[i] = card_hash(a) + card_hash(b)
+        side.mask[i] = hr_card_mask[a] | hr_card_mask[b]
+        side.weight[i] = weights[i]
+        side.pair[52 * a + b] = side.pair[52 * b + a] = weights[i]
+        side.card[a] += weights[i]
+        side.card[b] += weights[i]
+        side.total += weights[i]
+
+
+cdef double alive(const Side* side, const uint8_t* run, int left, double* card) noexcept nogil:
+    """The weight of the side's combos that miss the run's cards; card[x]: of those holding x.
+    From the side's sums less the combos holding a run card (those holding two added back once),
+    where summing the combos would cost a load and a store chained to the last per combo."""
+    cdef double total = side.total
+    cdef int k, m, x
+    memcpy(card, side.card, sizeof(side.card))
+    for k in range(left):
+        total -= side.card[run[k]]
+        for m in range(k):
+            total += side.pair[52 * run[k] + run[m]]
+        for x in range(52):
+            card[x] -= side.pair[52 * run[k] + x]
+    for k in range(left):
+        card[run[k]] = 0
+    return total
+
+
+cdef int value_keys(const Side* side, uint32_t which, uint64_t key, uint64_t mask, uint64_t run,
+                    uint32_t* keys, int n) noexcept nogil:
+    """Append a sort key (value, then `which` side, then index) for each combo of `side` that
+    the run's cards leave alive; the new count of keys."""
+    cdef int i
+    cdef uint32_t v
+    for i in range(side.n):
+        if side.mask[i] & run:
+            continue
+        v = high_value_hashed(key + side.key[i], mask | side.mask[i], 7)
+        keys[n] = (v << (INDEX_BITS + 1)) | which | <uint32_t>i
+        n += 1
+    return n
+
+
+cdef void sort_keys(uint32_t* keys, uint32_t* spare, int n) noexcept nogil:
+    """keys[0:n] by value and side (bits 11..24): a two-pass radix sort on 7 + 7 bits."""
+    cdef uint32_t low[129]
+    cdef uint32_t high[129]
+    cdef int i
+    cdef uint32_t k
+    memset(low, 0, sizeof(low))
+    memset(high, 0, sizeof(high))
+    for i in range(n):
+        low[((keys[i] >> INDEX_BITS) & 127) + 1] += 1
+        high[(keys[i] >> (INDEX_BITS + 7)) + 1] += 1
+    for i in range(1, 129):
+        low[i] += low[i - 1]
+        high[i] += high[i - 1]
+    for i in range(n):
+        k = keys[i]
+        spare[low[(k >> INDEX_BITS) & 127]] = k
+        low[(k >> INDEX_BITS) & 127] += 1
+    for i in range(n):
+        k = spare[i]
+        keys[high[k >> (INDEX_BITS + 7)]] = k
+        high[k >> (INDEX_BITS + 7)] += 1
+
+
+cdef void sweep(const Side* small, const Side* large, uint64_t key, uint64_t mask, uint64_t run,
+                uint32_t* keys, uint32_t* spare, double* beats, double* ties) noexcept nogil:
+    """The weight of the pairs that share no card where the larger side's combo beats the
+    smaller side's (beats) and ties it, on one board: both sides' values sorted together and
+    swept once, the smaller side's weight below and at each value summed in all and by card
+    (card removal as handrank.showdown does it), read by each combo of the larger side."""
+    cdef double below_card[52]
+    cdef double group_card[52]
+    cdef double below = 0, group, w
+    cdef int i, k, n, t = 0, start, middle, a, b
+    cdef uint32_t value
+    n = value_keys(small, 0, key, mask, run, keys, 0)
+    n = value_keys(large, QUERIES, key, mask, run, keys, n)
+    sort_keys(keys, spare, n)
+    memset(below_card, 0, sizeof(below_card))
+    memset(group_card, 0, sizeof(group_card))
+    beats[0] = ties[0] = 0
+    while t < n:
+        # a value's combos of the smaller side come first, then the larger side's
+        value = keys[t] >> (INDEX_BITS + 1)
+        start = t
+        group = 0
+        while t < n and keys[t] >> INDEX_BITS == value << 1:
+            i = keys[t] & INDEX_MASK
+            w = small.weight[i]
+            group += w
+            group_card[small.high[i]] += w
+            group_card[small.low[i]] += w
+            t += 1
+        middle = t
+        while t < n and keys[t] >> (INDEX_BITS + 1) == value:
+            i = keys[t] & INDEX_MASK
+            a = large.high[i]
+            b = large.low[i]
+            w = large.weight[i]
+            # the smaller side's combos holding a or b share a card: subtracted by card, and the
+            # one holding both (subtracted twice, of this value) added back once
+            beats[0] += w * (below - below_card[a] - below_card[b])
+            ties[0] += w * (group - group_card[a] - group_card[b] + small.pair[52 * a + b])
+            t += 1
+        for k in range(start, middle):
+            i = keys[k] & INDEX_MASK
+            below_card[small.high[i]] += small.weight[i]
+            below_card[small.low[i]] += small.weight[i]
+            group_card[small.high[i]] = 0
+            group_card[small.low[i]] = 0
+        below += group
+
+
+def heads_up_boards(const uint8_t[:, ::1] combos1, const double[::1] weights1,
+                    const uint8_t[:, ::1] combos2, const double[::1] weights2,
+                    const uint8_t[::1] board, const uint8_t[:, ::1] runs, const double[::1] counts,
+                    double[::1] wins) -> None:
+    """Exact heads-up, board by board: each run of cards to come (runs[r], counted counts[r]
+    times) completes the board, whose values are computed once per combo and compared in one
+    `sweep`; the pairs that share no card and neither beat nor tie, counted from per-card sums,
+    lose. Adds the weighted showdowns to wins[1] (player 1 wins), wins[2] and wins[3] (ties).
+    The combos must miss the board and the dead cards."""
+    cdef Side* sides = <Side*>calloc(2, sizeof(Side))
+    cdef uint32_t* keys = <uint32_t*>malloc(4 * COMBOS * sizeof(uint32_t))
+    cdef uint32_t* spare = keys + 2 * COMBOS
+    cdef Side* small
+    cdef Side* large
+    cdef double small_card[52]
+    cdef double large_card[52]
+    cdef double beats, ties, pairs, same
+    cdef uint64_t board_key, board_mask, key, run
+    cdef Py_ssize_t r, nruns = runs.shape[0]
+    cdef int left = runs.shape[1], i, x
+    cdef bint swapped = combos2.shape[0] > combos1.shape[0]
+    if sides == NULL or keys == NULL:
+        free(sides)
+        free(keys)
+        raise MemoryError()
+    # the sweep's per-card sums are kept for the smaller side
+    small, large = (&sides[0], &sides[1]) if swapped else (&sides[1], &sides[0])
+    with nogil:
+        seat_side(&sides[0], combos1, weights1)
+        seat_side(&sides[1], combos2, weights2)
+        board_key = board_sums(board, &board_mask)
+        for r in range(nruns):
+            key = board_key
+            run = 0
+            for i in range(left):
+                key += card_hash(runs[r, i])
+                run |= hr_card_mask[runs[r, i]]
+            # every pair that shares no card: all pairs less those sharing one, card by card (a
+            # pair of the same two cards counted twice, so added back once)
+            pairs = alive(small, &runs[r, 0] if left else NULL, left, small_card) \
+                * alive(large, &runs[r, 0] if left else NULL, left, large_card)
+            same = 0
+            for x in range(52):
+                pairs -= small_card[x] * large_card[x]
+            for i in range(small.n):
+                if not small.mask[i] & run:
+                    same += small.weight[i] * large.pair[52 * small.high[i] + small.low[i]]
+            pairs += same
+            sweep(small, large, key, board_mask | run, run, keys, spare, &beats, &ties)
+            # the larger side's wins, the ties, and the rest the smaller side's wins
+            wins[2 if swapped else 1] += counts[r] * beats
+            wins[1 if swapped else 2] += counts[r] * (pairs - beats - ties)
+            wins[3] += counts[r] * ties
+    free(sides)
+    free(keys)

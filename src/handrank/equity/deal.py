@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import lru_cache
 from math import comb, prod
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -95,9 +96,7 @@ def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
             break
         joined = groups[0].join(groups[1])
         if len(joined.weights) == 0:
-            seats = [str(p + 1) for p in sorted(joined.players)]
-            names = ", ".join(seats[:-1]) + " and " + seats[-1]
-            raise ValueError(f"no deal: the hands of players {names} always share a card")
+            raise no_deal(joined.players)
         groups[:2] = [joined]
     if not groups:      # everyone dealt from the deck: one empty row to draw
         groups.append(_Group(np.full((1, 2 * n), NO_CARD, dtype=np.uint8), np.ones(1),
@@ -109,6 +108,13 @@ def group(players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
                   np.concatenate([g.masks for g in groups]),
                   np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
                   np.array(from_deck, dtype=np.int32))
+
+
+def no_deal(players: list[int]) -> ValueError:
+    """The error for players (indices) whose hands always share a card."""
+    seats = [str(p + 1) for p in sorted(players)]
+    names = ", ".join(seats[:-1]) + " and " + seats[-1]
+    return ValueError(f"no deal: the hands of players {names} always share a card")
 
 
 def scaled(weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -138,9 +144,7 @@ def fold_suits(groups: Groups, board: list[int], dead: list[int]) -> Groups:
     players = groups.holes.shape[1] // 2
     if len(groups.start) != 2 or players > FOLD_PLAYERS or len(groups.weights) < 2:
         return groups
-    perms = [p for p in itertools.permutations(range(4))
-             if all({4 * (c >> 2) + p[c & 3] for c in cards} == cards
-                    for cards in (set(board), set(dead)))]
+    perms = _fixing(tuple(board), tuple(dead))
     if len(perms) == 1 and players != 2:
         return groups
     # A row's key: its cards as base-52 digits, each combo's lower card first (a combo is
@@ -173,3 +177,69 @@ def fold_suits(groups: Groups, board: list[int], dead: list[int]) -> Groups:
 def boards(known: int, out: int) -> int:
     """The boards to walk per deal: the cards still to come from those not `out`."""
     return comb(52 - out, 5 - known)
+
+
+@lru_cache(maxsize=1024)
+def _fixing(board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The permutations of suits (the identity first) that leave the board in place and the dead
+    cards in place, each as its own set (cached: solvers ask about the same few boards again)."""
+    return tuple(p for p in itertools.permutations(range(4))
+                 if all({4 * (c >> 2) + p[c & 3] for c in cards} == cards
+                        for cards in (set(board), set(dead))))
+
+
+def _combo_keys(combos: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Each combo (n, 2) as one number, whichever order its cards come in."""
+    return np.minimum(combos[:, 0], combos[:, 1]) * 52 + np.maximum(combos[:, 0], combos[:, 1])
+
+
+def fitting_pairs(combos1: npt.NDArray[np.uint8], combos2: npt.NDArray[np.uint8]) -> int:
+    """How many pairs of a combo of each share no card: all pairs, less those that share one,
+    counted card by card (a pair of the same two cards is counted twice, so added back once)."""
+    one, two = combos1.astype(np.int64), combos2.astype(np.int64)
+    sharing = int(np.bincount(one.ravel(), minlength=52) @ np.bincount(two.ravel(), minlength=52))
+    same = len(np.intersect1d(_combo_keys(one), _combo_keys(two)))
+    return len(one) * len(two) - sharing + same
+
+
+def runs(board: list[int], dead: list[int],
+         players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]]
+         ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+    """The cards still to come on a flop, turn or river (rows of 2, 1 or 0 ids) and how many
+    runs each row stands for. Suit isomorphism: a permutation of suits that leaves the board, the
+    dead cards and every player's weighted combos in place maps runs onto runs with the same
+    showdowns, so one run (the smallest key) stands for each class, counted by its size."""
+    out = set(board) | set(dead)
+    deck = np.array([c for c in range(52) if c not in out], dtype=np.int64)
+    if len(board) == 3:
+        rows = np.stack([deck[i] for i in np.triu_indices(len(deck), 1)], axis=1)
+    elif len(board) == 4:
+        rows = deck.reshape(len(deck), 1)
+    else:
+        rows = np.zeros((1, 0), dtype=np.int64)
+    perms = [p for p in _fixing(tuple(board), tuple(dead)) if all(_fixes(p, *player) for player in players)]
+    if len(perms) == 1 or rows.shape[1] == 0:
+        return rows.astype(np.uint8), np.ones(len(rows))
+    place = np.int64(52) ** np.arange(rows.shape[1], dtype=np.int64)
+    keys = np.array([np.sort(_mapped(p, rows), axis=1) @ place for p in perms])
+    # keys[0] is the identity's: a run stands for its class when no image is smaller, and the
+    # class has as many runs as the group has permutations over those that fix the run
+    first = (keys[0] == keys.min(axis=0))
+    size = len(perms) / (keys == keys[0]).sum(axis=0)
+    return rows[first].astype(np.uint8), size[first].astype(np.float64)
+
+
+def _mapped(perm: tuple[int, ...], ids: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    suits: npt.NDArray[np.int64] = np.array(perm, dtype=np.int64)[ids & 3]
+    return (ids & ~3) | suits
+
+
+def _fixes(perm: tuple[int, ...], combos: npt.NDArray[np.uint8],
+           weights: npt.NDArray[np.float64]) -> bool:
+    """Whether the permutation maps the player's combos onto themselves, weights and all."""
+    ids = combos.astype(np.int64)
+    weight = np.zeros(52 * 52)
+    weight[_combo_keys(ids)] = weights
+    image = np.zeros(52 * 52)
+    image[_combo_keys(_mapped(perm, ids))] = weights
+    return bool(np.array_equal(weight, image))
