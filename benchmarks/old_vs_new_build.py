@@ -11,6 +11,7 @@ its src/handrank). Prints, per workload, the median of per-round ratios old time
 """
 import importlib.machinery
 import importlib.util
+import math
 import os
 import statistics
 import sys
@@ -50,10 +51,15 @@ def main(old_dir, rounds, only=""):
     new = {"_evaluate": _evaluate, "_omaha": _omaha, "_equity": _equity}
     users = {"_evaluate": (high, lowa5, low27, rows), "_omaha": (omaha,), "_equity": (equity_calculate,)}
 
+    by_board = dict(equity_calculate.BY_BOARD)
+
     def use(build):
         for name, modules in users.items():
             for module in modules:
                 setattr(module, name, build[name])
+        # a build from before the board-by-board kernel takes the deal walk on every board
+        equity_calculate.BY_BOARD = (by_board if hasattr(build["_equity"], "heads_up_boards")
+                                     else dict.fromkeys(by_board, math.inf))
 
     n = 1_000_000
     h5, h6, h7 = (np.ascontiguousarray(hr.random_hands(n, k, seed=k)) for k in (5, 6, 7))
