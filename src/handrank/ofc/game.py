@@ -91,7 +91,8 @@ def _shuffled(seed: Seed) -> list[int]:
     hand played by action ids)."""
     if type(seed) is int and seed < 1 << 64:
         return seeded_deck(seed)
-    return np.random.default_rng(seed).permutation(DECK).tolist()
+    deck: list[int] = np.random.default_rng(seed).permutation(DECK).tolist()
+    return deck
 
 
 def _checked_deck(deck: Sequence[int], seed: object) -> list[int]:
