@@ -85,13 +85,15 @@ def test_game_random_play(benchmark, loop):
     benchmark(timed, hands)
     hands_per_s = hands / benchmark.stats.stats.median
     # the CPU time too: on a shared machine the wall clock counts other jobs' turns on the core
-    benchmark.extra_info["hands_per_cpu_s"] = hands / sorted(cpu)[len(cpu) // 2]
+    hands_per_cpu_s = hands / sorted(cpu)[len(cpu) // 2]
+    benchmark.extra_info["hands_per_cpu_s"] = hands_per_cpu_s
     benchmark.extra_info["hands_per_s"] = hands_per_s
     if loop is pettingzoo_env:
-        _env_rate["hands_per_s"] = hands_per_s
+        _env_rate.update(hands_per_s=hands_per_s, hands_per_cpu_s=hands_per_cpu_s)
         return
     if _env_rate:
         benchmark.extra_info["speedup_over_pettingzoo"] = hands_per_s / _env_rate["hands_per_s"]
+        benchmark.extra_info["cpu_speedup_over_pettingzoo"] = hands_per_cpu_s / _env_rate["hands_per_cpu_s"]
     if loop is every_placement_built:
         _reference["hands_per_s"] = hands_per_s
     elif _reference:
