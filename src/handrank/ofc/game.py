@@ -11,7 +11,7 @@ import numpy as np
 from handrank._threerow.board import Board, Cards
 from handrank.cards import cards as parse_cards, hand_problem, hand_str
 from handrank.ofc import actions
-from handrank.ofc.board import fantasyland, score_batch
+from handrank.ofc.board import dealt_points, fantasyland
 from handrank.ofc.partial import CAPACITY, PartialBoard
 from handrank.ofc.placement import IllegalPlacement, Placement
 from handrank.ofc.placements import Placements
@@ -289,7 +289,7 @@ class Game:
         pairs = list(combinations(range(self.players), 2))
         cards = [board.cards for board in self.boards]
         rows = np.array([cards[i] + cards[j] for i, j in pairs], dtype=np.uint8)
-        net = score_batch(rows[:, :13], rows[:, 13:], self.rules, threads=1).tolist()
+        net = dealt_points(rows, self.rules).tolist()
         points = [0] * self.players
         for (i, j), amount in zip(pairs, net):
             points[i] += amount
