@@ -18,6 +18,7 @@ from libc.string cimport memcpy
 from libc.math cimport fabs
 from handrank._tables cimport *
 from handrank._kernels cimport *
+from handrank._bits cimport hr_ctz32
 
 import numpy as np
 
@@ -131,6 +132,7 @@ ctypedef struct scratch_t:
     uint8_t* mid_ok
     uint16_t* bottoms       # every subset, strongest first
     uint16_t* middles       # the legal middles, strongest first
+    uint32_t* middle_masks  # their masks in that order, then a 0 that stops every scan
     uint32_t* keys          # sort buffers
     uint32_t* keys_tmp
     uint16_t* top_row       # 3-card subsets, indexed by (p * NMAX + q) * NMAX + r
@@ -144,7 +146,7 @@ ctypedef struct scratch_t:
 
 cdef void* scratch_block(scratch_t* s) noexcept nogil:
     cdef Py_ssize_t caps = CAPS
-    cdef char* p = <char*>malloc(MAX5 * (4 + 2 + 2 + 4 + 4 + 1 + 1 + 1 + 2 + 2 + 4 + 4)
+    cdef char* p = <char*>malloc(MAX5 * (4 + 2 + 2 + 4 + 4 + 1 + 1 + 1 + 2 + 2 + 4 + 4) + (MAX5 + 1) * 4
                                  + TRIPLES * (2 + 4 + 1) + caps * (4 + 1 + 4 + 1) + 64)
     cdef char* block = p
     if p == NULL:
@@ -152,6 +154,7 @@ cdef void* scratch_block(scratch_t* s) noexcept nogil:
     s.mask = <uint32_t*>p; p += MAX5 * 4
     s.keys = <uint32_t*>p; p += MAX5 * 4
     s.keys_tmp = <uint32_t*>p; p += MAX5 * 4
+    s.middle_masks = <uint32_t*>p; p += (MAX5 + 1) * 4
     s.bot_roy = <int32_t*>p; p += MAX5 * 4
     s.mid_roy = <int32_t*>p; p += MAX5 * 4
     s.top_roy = <int32_t*>p; p += TRIPLES * 4
@@ -218,14 +221,6 @@ cdef inline void cap_by_strength(int32_t* cap_roy, uint8_t* cap_stay) noexcept n
 cdef inline double with_stay(int32_t royalty, bint stays, double stay_value) noexcept nogil:
     # The one formula for a setting's value (and its bounds), so equal settings compare equal.
     return <double>royalty + (stay_value if stays else 0.0)
-
-
-cdef inline int count_trailing_zeros(uint32_t x) noexcept nogil:
-    cdef int k = 0
-    while not (x & 1):
-        x >>= 1
-        k += 1
-    return k
 
 
 cdef inline uint64_t three_key(const uint8_t* cards, int a, int b, int c) noexcept nogil:
@@ -315,14 +310,28 @@ cdef solution_t solve_one(const uint8_t* cards, int n, const rules_t* r, double 
     cdef uint16_t best_bottom = 0, best_middle = 0, best_top = 0   # strengths of the best setting
     cdef uint16_t v, w, limit
     cdef int32_t roy2
-    cdef uint32_t rem
+    cdef uint32_t bottom_mask
+    cdef int32_t left_roy, top_roy
+    cdef bint left_stay, top_stay
     cdef int pos[NMAX]
     cdef solution_t sol
     sol.bottom = -1
 
     evaluate_subsets(cards, n, r, s)
     strongest_first(s.row, NULL, count, s.bottoms, s.keys, s.keys_tmp)
-    n_mid = strongest_first(s.mid_key, s.mid_ok, count, s.middles, s.keys, s.keys_tmp)
+    if lowball:
+        n_mid = strongest_first(s.mid_key, s.mid_ok, count, s.middles, s.keys, s.keys_tmp)
+    else:
+        # a high middle's strength is its row value: the legal ones in the bottoms' order
+        n_mid = 0
+        for x in range(count):
+            if s.mid_ok[s.bottoms[x]]:
+                s.middles[n_mid] = s.bottoms[x]
+                n_mid += 1
+    # the scan for a middle off the bottom's cards reads one array in order (most share a card)
+    for u in range(n_mid):
+        s.middle_masks[u] = s.mask[s.middles[u]]
+    s.middle_masks[n_mid] = 0
 
     for x in range(count):
         i = s.bottoms[x]
@@ -336,32 +345,49 @@ cdef solution_t solve_one(const uint8_t* cards, int n, const rules_t* r, double 
                           s.bot_stay[i] or s.cap_mid_stay[w >> CAP_SHIFT] or s.cap_top_stay[v >> CAP_SHIFT], stay_bonus)
         if bound < best or (bound == best and v < best_bottom):
             continue
-        for u in range(0 if lowball else first_no_stronger(s.middles, s.mid_key, n_mid, v), n_mid):
+        bottom_mask = s.mask[i]
+        # the best top royalty (and stay) of the cards the bottom leaves, of any strength: a
+        # tighter cap than the whole hand's when the bottom holds the cards of the hand's best tops
+        n_rem = positions(((<uint32_t>1 << n) - 1) & ~bottom_mask, pos)
+        left_roy = NO_ROYALTY
+        left_stay = 0
+        for a in range(n_rem):
+            for b in range(a + 1, n_rem):
+                for c in range(b + 1, n_rem):
+                    t = (pos[a] * NMAX + pos[b]) * NMAX + pos[c]
+                    if s.top_roy[t] > left_roy:
+                        left_roy = s.top_roy[t]
+                    left_stay |= s.top_stay[t]
+        top_roy = min_royalty(s.cap_top_roy[v >> CAP_SHIFT], left_roy)
+        bound = with_stay(s.bot_roy[i] + s.cap_mid_roy[w >> CAP_SHIFT] + top_roy,
+                          s.bot_stay[i] or s.cap_mid_stay[w >> CAP_SHIFT] or (s.cap_top_stay[v >> CAP_SHIFT] and left_stay),
+                          stay_bonus)
+        if top_roy == NO_ROYALTY or bound < best or (bound == best and v < best_bottom):
+            continue
+        u = 0 if lowball else first_no_stronger(s.middles, s.mid_key, n_mid, v)
+        while True:
+            u = next_disjoint(s.middle_masks, u, bottom_mask)
+            if u == n_mid:
+                break
             j = s.middles[u]
-            if s.mask[j] & s.mask[i]:
-                continue                         # (most middles share a card with the bottom)
+            u += 1
             w = s.mid_key[j]
             limit = v if lowball else w          # the strongest top allowed
             if s.cap_top_roy[limit >> CAP_SHIFT] == NO_ROYALTY:
                 break                            # (only in high games: weaker middles follow)
+            top_roy = min_royalty(s.cap_top_roy[limit >> CAP_SHIFT], left_roy)
+            top_stay = s.cap_top_stay[limit >> CAP_SHIFT] and left_stay
             # every middle from here on, and its top, is capped by this middle's strength
-            bound = with_stay(s.bot_roy[i] + s.cap_mid_roy[w >> CAP_SHIFT] + s.cap_top_roy[limit >> CAP_SHIFT],
-                              s.bot_stay[i] or s.cap_mid_stay[w >> CAP_SHIFT] or s.cap_top_stay[limit >> CAP_SHIFT],
-                              stay_bonus)
+            bound = with_stay(s.bot_roy[i] + s.cap_mid_roy[w >> CAP_SHIFT] + top_roy,
+                              s.bot_stay[i] or s.cap_mid_stay[w >> CAP_SHIFT] or top_stay, stay_bonus)
             if bound < best or (bound == best and v == best_bottom and w < best_middle):
                 break
             roy2 = s.bot_roy[i] + s.mid_roy[j]
-            bound = with_stay(roy2 + s.cap_top_roy[limit >> CAP_SHIFT],
-                              s.bot_stay[i] or s.mid_stay[j] or s.cap_top_stay[limit >> CAP_SHIFT], stay_bonus)
+            bound = with_stay(roy2 + top_roy, s.bot_stay[i] or s.mid_stay[j] or top_stay, stay_bonus)
             if bound < best or (bound == best and v == best_bottom and w < best_middle):
                 continue
             # the top: the best 3 of the cards left
-            rem = ((<uint32_t>1 << n) - 1) & ~(s.mask[i] | s.mask[j])
-            n_rem = 0
-            while rem:
-                pos[n_rem] = count_trailing_zeros(rem)
-                rem &= rem - 1
-                n_rem += 1
+            n_rem = positions(((<uint32_t>1 << n) - 1) & ~(bottom_mask | s.mask[j]), pos)
             for a in range(n_rem):
                 for b in range(a + 1, n_rem):
                     for c in range(b + 1, n_rem):
@@ -384,6 +410,28 @@ cdef solution_t solve_one(const uint8_t* cards, int n, const rules_t* r, double 
                         sol.middle = j
                         sol.top_mask = (<uint32_t>1 << pos[a]) | (<uint32_t>1 << pos[b]) | (<uint32_t>1 << pos[c])
     return sol
+
+
+cdef inline int next_disjoint(const uint32_t* masks, int u, uint32_t mask) noexcept nogil:
+    # the first masks[k], k >= u, with no card of `mask` (a 0 ends the masks); a function of its
+    # own so that the scan's index stays in a register
+    while masks[u] & mask:
+        u += 1
+    return u
+
+
+cdef inline int positions(uint32_t mask, int* pos) noexcept nogil:
+    # the set bits of `mask` into pos, ascending; returns how many
+    cdef int k = 0
+    while mask:
+        pos[k] = hr_ctz32(mask)
+        mask &= mask - 1
+        k += 1
+    return k
+
+
+cdef inline int32_t min_royalty(int32_t a, int32_t b) noexcept nogil:
+    return a if a < b else b
 
 
 cdef inline int choose5(int n) noexcept nogil:
@@ -571,7 +619,7 @@ cdef int best_ev_setting(const uint8_t* cards, const ev_tables_t* e, scratch_t* 
             continue
         rem = all_cards & ~s.mask[i]
         for q in range(8):
-            pos[q] = count_trailing_zeros(rem)
+            pos[q] = hr_ctz32(rem)
             rem &= rem - 1
         for a in range(8):
             for b in range(a + 1, 8):
@@ -618,11 +666,11 @@ cdef int best_ev_setting(const uint8_t* cards, const ev_tables_t* e, scratch_t* 
 
 
 cdef inline int top_code(uint32_t mask) noexcept nogil:
-    cdef int p = count_trailing_zeros(mask), q, r
+    cdef int p = hr_ctz32(mask), q, r
     mask &= mask - 1
-    q = count_trailing_zeros(mask)
+    q = hr_ctz32(mask)
     mask &= mask - 1
-    r = count_trailing_zeros(mask)
+    r = hr_ctz32(mask)
     return (p * NMAX + q) * NMAX + r
 
 

@@ -5,7 +5,7 @@ single board, a table of players and a batch of millions all follow exactly the 
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -38,23 +38,44 @@ def score_batch(a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules | str | None = 
     (N, 13) arrays in row order, no card in both) under the rules' scoring options; b's points
     are the negation. GIL released, `threads` as above."""
     rules = as_rules(rules)
-    points = partial(pair_scores, tables(rules), a=a, b=b, threads=threads, what="ofc.score_batch")
-    if rules.scoring == "2-4":
-        net = points(_kernel.SCORE_CHINESE_2_4, not rules.royalties_cancel)[0]
-    elif rules.royalties_cancel:
-        net = points(_kernel.SCORE_OFC, False)[0]
-    else:
-        # Chinese poker's 1-6 scores royalties to the row's winner but with a fixed scoop of 3:
-        # OFC's points with the scoop bonus, minus Chinese poker's royalty difference, plus its
-        # royalties to the winner (the two Chinese scores differ only in the royalties).
-        net = (points(_kernel.SCORE_OFC, False)[0] - points(_kernel.SCORE_CHINESE_1_6, False)[0]
-               + points(_kernel.SCORE_CHINESE_1_6, True)[0])
+    checked = partial(pair_scores, tables(rules), a=a, b=b, threads=threads, what="ofc.score_batch")
+    net = _row_points(rules, lambda scoring, to_winner: checked(scoring, to_winner)[0])
     if rules.naturals:
         net = _with_naturals(net, a, b, rules, threads)
     if rules.shoot_the_moon:
         moon = [_shoots_the_moon(side, rules, threads) for side in (a, b)]
         net += rules.shoot_the_moon * (moon[0].astype(np.int32) - moon[1])
     return net
+
+
+def _row_points(rules: Rules, points: Callable[[int, bool], npt.NDArray[np.int32]]) -> npt.NDArray[np.int32]:
+    """The points of the rows and royalties under the rules' scoring options, from
+    ``points(scoring, royalties_to_winner)``: the pairs scored by one of the kernel's scorings."""
+    if rules.scoring == "2-4":
+        return points(_kernel.SCORE_CHINESE_2_4, not rules.royalties_cancel)
+    if rules.royalties_cancel:
+        return points(_kernel.SCORE_OFC, False)
+    # Chinese poker's 1-6 scores royalties to the row's winner but with a fixed scoop of 3:
+    # OFC's points with the scoop bonus, minus Chinese poker's royalty difference, plus its
+    # royalties to the winner (the two Chinese scores differ only in the royalties).
+    return (points(_kernel.SCORE_OFC, False) - points(_kernel.SCORE_CHINESE_1_6, False)
+            + points(_kernel.SCORE_CHINESE_1_6, True))
+
+
+def dealt_points(pairs: npt.NDArray[np.uint8], rules: Rules) -> npt.NDArray[np.int32]:
+    """`score_batch` of the (N, 26) uint8 rows a|b of full boards that one game dealt, trusted:
+    the cards are valid and none is twice, so the compiled scorer reads them unchecked (the
+    checks cost 15 times the scoring of one table). The naturals and shooting the moon take
+    score_batch's own path."""
+    if rules.naturals or rules.shoot_the_moon:
+        return score_batch(pairs[:, :13], pairs[:, 13:], rules, threads=1)
+    rule_tables = tables(rules)
+
+    def points(scoring: int, to_winner: bool) -> npt.NDArray[np.int32]:
+        out = np.empty(len(pairs), dtype=np.int32)
+        _kernel.score_pairs(rule_tables, scoring, to_winner, pairs, out, np.empty(len(pairs), dtype=np.uint8))
+        return out
+    return _row_points(rules, points)
 
 
 def _with_naturals(net: npt.NDArray[np.int32], a: npt.ArrayLike, b: npt.ArrayLike, rules: Rules,

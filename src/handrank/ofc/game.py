@@ -11,12 +11,13 @@ import numpy as np
 from handrank._threerow.board import Board, Cards
 from handrank.cards import cards as parse_cards, hand_problem, hand_str
 from handrank.ofc import actions
-from handrank.ofc.board import fantasyland, score_batch
+from handrank.ofc.board import dealt_points, fantasyland
 from handrank.ofc.partial import CAPACITY, PartialBoard
 from handrank.ofc.placement import IllegalPlacement, Placement
 from handrank.ofc.placements import Placements
 from handrank.ofc.rules import Rules, as_rules
-from handrank.ofc.seed import as_int, check_seed
+from handrank.ofc._game import play_action, seeded_deck
+from handrank.ofc.seed import Seed, as_int, check_seed
 from handrank.ofc.solver import solve_fantasyland
 
 if TYPE_CHECKING:
@@ -84,6 +85,16 @@ def legal_placements(board: PartialBoard, dealt: Cards, rules: Rules | str | Non
     return Placements(actions.legal_ids(count, board.free, discards), tuple(ids))
 
 
+def _shuffled(seed: Seed) -> list[int]:
+    """The deck of ``np.random.default_rng(seed).permutation(52)``: for an int seed below 2**64
+    from the compiled copy of numpy's steps (building a Generator costs more than the rest of a
+    hand played by action ids)."""
+    if type(seed) is int and seed < 1 << 64:
+        return seeded_deck(seed)
+    deck: list[int] = np.random.default_rng(seed).permutation(DECK).tolist()
+    return deck
+
+
 def _checked_deck(deck: Sequence[int], seed: object) -> list[int]:
     """`deck` as the 52 card ids in dealing order (ValueError otherwise, or with a seed too)."""
     if seed is not None:
@@ -129,7 +140,7 @@ class Game:
         self.button = button
         self.fantasyland: tuple[int, ...] = hands
         if deck is None:
-            self._deck = np.random.default_rng(check_seed(seed)).permutation(DECK).tolist()
+            self._deck = _shuffled(check_seed(seed))
         else:
             self._deck = _checked_deck(deck, seed)
         self._drawn = 0
@@ -233,6 +244,11 @@ class Game:
     def _make(self, player: int, placement: Placement) -> None:
         """Make `placement` (checked legal) for `player`, the player to act."""
         self.boards[player] = self.boards[player].extended(*placement.rows)
+        self._record(player, placement)
+
+    def _record(self, player: int, placement: Placement) -> None:
+        """The rest of a turn whose placement is on `player`'s board: the discards, the history and
+        the next player to act."""
         self._discards[player].extend(placement.discards)
         self.history.append((player, placement))
         self._advance()
@@ -256,11 +272,11 @@ class Game:
         if self.fantasyland[player]:
             raise IllegalPlacement("a Fantasyland hand has no action: use play_fantasyland()")
         action = actions.checked(action)
-        dealt, discarded = self.streets[self.street]
-        if not actions.legal(dealt, self.boards[player].free, discarded)[action]:
+        played = play_action(action, self.dealt, self.boards[player], self.streets[self.street][1])
+        if played is None:
             raise IllegalPlacement(f"action {action} is not legal now (dealt {hand_str(self.dealt)})")
-        placement = actions.placement_of_ids(action, self.dealt)
-        self._make(player, placement)
+        placement, self.boards[player] = played
+        self._record(player, placement)
         return placement
 
     # ------------------------------------------------------------------ the end
@@ -273,7 +289,7 @@ class Game:
         pairs = list(combinations(range(self.players), 2))
         cards = [board.cards for board in self.boards]
         rows = np.array([cards[i] + cards[j] for i, j in pairs], dtype=np.uint8)
-        net = score_batch(rows[:, :13], rows[:, 13:], self.rules, threads=1).tolist()
+        net = dealt_points(rows, self.rules).tolist()
         points = [0] * self.players
         for (i, j), amount in zip(pairs, net):
             points[i] += amount
