@@ -258,6 +258,57 @@ def test_bad_rows_are_named() -> None:
         ix.index("As As Kd 2c 3c")
 
 
+def first_bad_row(rows: np.ndarray) -> int:
+    """The oracle: the first row with an id over 51 or a repeated card, or -1."""
+    sorted_rows = np.sort(rows.astype(np.int64), axis=1)
+    bad = (sorted_rows[:, -1] > 51) | (np.diff(sorted_rows, axis=1) == 0).any(axis=1)
+    return int(np.flatnonzero(bad)[0]) if bad.any() else -1
+
+
+# Every copy of the index loop (constant round ends, one-card rounds, the generic copies) and
+# rows of 16 cards and more, where a sum of the card bits would wrap round.
+@pytest.mark.parametrize("structure", [[2, 5], [4, 3], [6, 3], [13], [2, 3, 1, 1], [4, 3, 1, 1],
+                                       [3, 2, 1, 1, 1], [1] * 8, [13, 9], [5, 5, 3]])
+def test_bad_rows_are_found_as_the_oracle_finds_them(structure: list[int], index_loop: str) -> None:
+    # Each kind of bad card (a repeat in its own round, from an earlier round, in a later round
+    # than the indexed one; an id over 51, one or two of them) in random rows: the error names the
+    # first bad row, whichever loop runs, and the good rows before it index as alone.
+    ix = iso.Indexer(structure)
+    k = sum(structure)
+    rng = np.random.default_rng(k * 31 + len(structure))
+    good = random_hands(400, k, seed=rng)
+    expected = ix.index_batch(good)
+    for trial in range(60):
+        rows = good.copy()
+        for row in rng.choice(len(rows), 3, replace=False):
+            a, b = rng.choice(k, 2, replace=False)
+            kind = trial % 3
+            if kind == 0:
+                rows[row, a] = rows[row, b]                         # a repeat, anywhere
+            elif kind == 1:
+                rows[row, a] = rng.integers(52, 256)                # an id over 51
+            else:
+                rows[row, [a, b]] = rng.integers(52, 256, 2)        # two of them, maybe equal
+        first = first_bad_row(rows)
+        with pytest.raises(ValueError, match=f"row {first}"):
+            ix.index_batch(rows)
+        assert np.array_equal(ix.index_batch(np.ascontiguousarray(rows[:first])), expected[:first])
+        for r in range(len(structure) - 1):
+            # indexing an earlier round still checks every card of the row
+            with pytest.raises(ValueError, match=f"row {first}"):
+                ix.index_batch(rows, r)
+
+
+@pytest.mark.parametrize("card", [0, 51, 52, 255])
+def test_rows_of_one_card_repeated_are_refused(card: int, index_loop: str) -> None:
+    # Up to 22 copies of one card: more copies of the top card's bit than a 64-bit sum holds.
+    for structure in ([13, 9], [2, 5], [13], [1] * 8):
+        rows = random_hands(50, sum(structure), seed=card)
+        rows[17] = card
+        with pytest.raises(ValueError, match="row 17"):
+            iso.Indexer(structure).index_batch(rows)
+
+
 def test_bad_indices_are_named() -> None:
     ix = iso.Indexer([2, 3])
     with pytest.raises(ValueError, match="row 2: index 169 is out of range 0..168"):

@@ -24,9 +24,18 @@ cdef extern from * nogil:
     #include "_bits.h"
     #define HR_ISO_MAX_ROUNDS 8
     #define HR_ISO_RANKS 0x1fffu
+    /* Unroll the loops over the rounds and the cards where their bounds are constants: gcc's own
+       limits let some copies of the loop below keep them as loops (a third slower). */
+    #if defined(__GNUC__)
+    #define HR_ISO_UNROLL _Pragma("GCC unroll 16")
+    #else
+    #define HR_ISO_UNROLL
+    #endif
 
-    /* Card id 4 * rank + suit as a bit of a 64-bit word holding one 16-bit rank set per suit
-       (0 for the ids over 51). */
+    /* Card id 4 * rank + suit as a bit of a 64-bit word holding one 16-bit rank set per suit;
+       HR_ISO_NO_CARD, a bit past clubs' ranks, for the ids over 51. */
+    #define HR_ISO_NO_CARD (1ULL << 13)
+    #define HR_ISO_CARDS 0x1fff1fff1fff1fffULL
     static uint64_t hr_iso_card_bit[256];
     /* The colex rank of each 13-bit rank set among the sets of its size. */
     static uint16_t hr_iso_colex[8192];
@@ -55,17 +64,11 @@ cdef extern from * nogil:
         const uint64_t* terms;      /* per configuration: offset, four multipliers, group places */
     } hr_iso_index_args;
 
-    /* The number of set bits in each 16-bit lane of x, in that lane. */
-    static inline uint64_t hr_iso_lane_counts(uint64_t x) {
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (x + (x >> 8)) & 0x00FF00FF00FF00FFULL;
-    }
-
-    static inline uint32_t hr_iso_pext_table(uint32_t bits, uint32_t mask) {
-        return hr_iso_pext_lo[((mask & 127) << 7) | (bits & 127)]
-            | ((uint32_t)hr_iso_pext_hi[(((mask >> 7) & 63) << 6) | ((bits >> 7) & 63)] << hr_iso_popcount7[mask & 127]);
+    /* The software pext of one suit from its two table indices (the low 14 and 12 bits of the
+       words): the low 7 ranks, then the high 6 shifted past the free ones among the low 7. */
+    static inline uint32_t hr_iso_pext_table(uint64_t lo_index, uint64_t hi_index) {
+        uint32_t lo = (uint32_t)lo_index & 0x3fff;
+        return hr_iso_pext_lo[lo] | ((uint32_t)hr_iso_pext_hi[(uint32_t)hi_index & 0xfff] << hr_iso_popcount7[lo >> 7]);
     }
 
     /* the instructions themselves (_bits.h), run only where import chose the fast copy */
@@ -76,7 +79,7 @@ cdef extern from * nogil:
     #define hr_iso_cpu_fast_pext hr_cpu_has_fast_pext
     #define HR_ISO_HAVE_HW 1
     #else
-    #define hr_iso_pext_hw hr_iso_pext_table
+    static inline uint32_t hr_iso_pext_hw(uint32_t bits, uint32_t mask) { return 0; }
     static inline uint32_t hr_iso_pdep_hw(uint32_t bits, uint32_t mask) { return 0; }
     static inline uint64_t hr_iso_popcount_hw(uint64_t x) { return 0; }
     static int hr_iso_cpu_fast_pext(void) { return 0; }
@@ -124,6 +127,8 @@ cdef extern from * nogil:
         const uint64_t* terms = args->terms;
         int ends[HR_ISO_MAX_ROUNDS] = {0};
         uint64_t weights[HR_ISO_MAX_ROUNDS];
+        /* per row (declared here: set once, not per row, for the compiler's flow analysis) */
+        uint64_t words[HR_ISO_MAX_ROUNDS] = {0}, lo_index[HR_ISO_MAX_ROUNDS] = {0}, hi_index[HR_ISO_MAX_ROUNDS] = {0};
         int64_t row;
         int r, s, i;
         for (r = 0; r < rounds; r++) {
@@ -145,49 +150,67 @@ cdef extern from * nogil:
         }
         for (row = 0; row < n; row++) {
             const uint8_t* hand = rows + row * k;
-            uint64_t words[HR_ISO_MAX_ROUNDS], counts[HR_ISO_MAX_ROUNDS];
-            uint64_t keys[4], shapes[4], seen = 0, index, x[4];
-            uint32_t suit_indices[4], used[4];
+            uint64_t keys[4], shapes[4], seen = 0, repeats = 0, index, x[4];
+            uint32_t suit_indices[4], used[4], used_counts[4], counted = 0;
             uint8_t late[HR_ISO_MAX_ROUNDS];
             const uint64_t* term;
             int32_t config;
             uint32_t places;
             int start = 0;
+            HR_ISO_UNROLL
             for (r = 0; r < grouped; r++) {
                 uint64_t word = 0;
+                HR_ISO_UNROLL
                 for (i = start; i < ends[r]; i++) word |= hr_iso_card_bit[hand[i]];
                 words[r] = word;
+                if (!hw && r) {
+                    /* the software pext's table indices (mask: the ranks earlier rounds left free,
+                       bits: this round's), for the four suits at once, a 16-bit lane each */
+                    lo_index[r] = (~seen & 0x007f007f007f007fULL) << 7 | (word & 0x007f007f007f007fULL);
+                    hi_index[r] = (~seen >> 1 & 0x0fc00fc00fc00fc0ULL) | (word >> 7 & 0x003f003f003f003fULL);
+                }
+                if (!hw) repeats |= seen & word;
                 seen |= word;
                 start = ends[r];
-                if (!hw) counts[r] = hr_iso_lane_counts(word);
             }
             /* the one-card rounds, then cards past the indexed round (checked, not indexed); each
                card is read once, so that one another thread writes after this check never
                reaches the tables below */
+            HR_ISO_UNROLL
             for (r = grouped; r < rounds; r++) {
-                late[r] = hand[ends[r] - 1];
-                seen |= hr_iso_card_bit[late[r]];
+                uint64_t bit = hr_iso_card_bit[late[r] = hand[ends[r] - 1]];
+                if (!hw) repeats |= seen & bit;
+                seen |= bit;
             }
-            for (i = ends[rounds - 1]; i < k; i++) seen |= hr_iso_card_bit[hand[i]];
-            /* Ids over 51 have no bit and a repeated card (in any round) sets its bit twice: either
-               way fewer bits than cards. */
+            HR_ISO_UNROLL
+            for (i = ends[rounds - 1]; i < k; i++) {
+                uint64_t bit = hr_iso_card_bit[hand[i]];
+                if (!hw) repeats |= seen & bit;
+                seen |= bit;
+            }
+            /* Ids over 51 set HR_ISO_NO_CARD, and a repeated card sets its bit twice: fewer card
+               bits than cards. Without popcnt, whose steps cost more than the tables: a card
+               repeated from an earlier round (or a one-card round, or past the indexed round)
+               meets its bit in `seen`, and the grouped rounds' counts, summed over the suits
+               below, fall short where a round repeats a card or holds an id over 51. */
             if (hw) {
-                if (hr_iso_popcount_hw(seen) != (uint64_t)k) return row;
+                if (hr_iso_popcount_hw(seen & HR_ISO_CARDS) != (uint64_t)k) return row;
             } else {
-                if ((int)((hr_iso_lane_counts(seen) * 0x0001000100010001ULL) >> 48) != k) return row;
+                if (repeats | (seen & HR_ISO_NO_CARD)) return row;
             }
             for (s = 0; s < 4; s++) {
                 uint32_t rank_set = (uint32_t)(words[0] >> (16 * s)) & HR_ISO_RANKS;
-                uint32_t m = hw ? (uint32_t)hr_iso_popcount_hw(rank_set) : (uint32_t)(counts[0] >> (16 * s)) & 0xff;
+                uint32_t m = hw ? (uint32_t)hr_iso_popcount_hw(rank_set) : hr_iso_popcount13[rank_set];
                 uint32_t used_set = rank_set, used_count = m;
                 uint64_t shape = m * weights[0];
                 uint32_t suit_index = hr_iso_colex[rank_set];
                 for (r = 1; r < grouped; r++) {
                     uint32_t compact;
                     rank_set = (uint32_t)(words[r] >> (16 * s)) & HR_ISO_RANKS;
-                    m = hw ? (uint32_t)hr_iso_popcount_hw(rank_set) : (uint32_t)(counts[r] >> (16 * s)) & 0xff;
+                    m = hw ? (uint32_t)hr_iso_popcount_hw(rank_set) : hr_iso_popcount13[rank_set];
                     /* the set ranked among the ranks earlier rounds left free */
-                    compact = hw ? hr_iso_pext_hw(rank_set, ~used_set) : hr_iso_pext_table(rank_set, ~used_set);
+                    compact = hw ? hr_iso_pext_hw(rank_set, ~used_set)
+                                 : hr_iso_pext_table(lo_index[r] >> (16 * s), hi_index[r] >> (16 * s));
                     suit_index = suit_index * hr_iso_binom_free[used_count][m] + hr_iso_colex[compact];
                     shape += m * weights[r];
                     used_set |= rank_set;
@@ -196,7 +219,11 @@ cdef extern from * nogil:
                 suit_indices[s] = suit_index;
                 shapes[s] = shape;
                 used[s] = used_set;
+                used_counts[s] = used_count;
+                counted += used_count;
             }
+            if (!hw && counted != (uint32_t)ends[grouped - 1]) return row;
+            HR_ISO_UNROLL
             for (r = grouped; r < rounds; r++) {
                 /* one card of rank q: its suit's index gains a digit of base 13 - used ranks, the
                    rank's place among the free ranks */
@@ -207,7 +234,8 @@ cdef extern from * nogil:
                     suit_indices[s] = suit_indices[s] * (13 - (uint32_t)hr_iso_popcount_hw(used[s]))
                         + q - (uint32_t)hr_iso_popcount_hw(below);
                 } else {
-                    suit_indices[s] = suit_indices[s] * (13 - hr_iso_popcount13[used[s]]) + q - hr_iso_popcount13[below];
+                    suit_indices[s] = suit_indices[s] * (13 - used_counts[s]) + q - hr_iso_popcount13[below];
+                    used_counts[s]++;
                 }
                 shapes[s] += weights[r];
                 used[s] |= 1u << q;
@@ -302,6 +330,7 @@ cdef extern from * nogil:
         uint64_t slot_mask
         const uint64_t* shapes
         const uint64_t* terms
+    uint64_t HR_ISO_NO_CARD
     uint64_t hr_iso_card_bit[256]
     uint16_t hr_iso_colex[8192]
     uint32_t hr_iso_binom13[14][14]
@@ -392,7 +421,7 @@ def init_tables():
     if ready:
         return
     for c in range(256):
-        hr_iso_card_bit[c] = (<uint64_t>1) << (16 * (c & 3) + (c >> 2)) if c < 52 else 0
+        hr_iso_card_bit[c] = (<uint64_t>1) << (16 * (c & 3) + (c >> 2)) if c < 52 else HR_ISO_NO_CARD
     for n in range(14):
         for k in range(14):
             hr_iso_binom13[n][k] = 0 if k > n else (
