@@ -48,3 +48,20 @@ def record(benchmark, gather_seconds):
         benchmark.extra_info["hands_per_s"] = hands_per_call / median
         benchmark.extra_info["ratio_to_numpy_gather"] = (gather_seconds / N * hands_per_call) / median
     return _record
+
+
+def random_play(env, seeds, rng):
+    """Random legal actions through a PettingZoo AEC environment, an episode per seed: the
+    reference loop of the games and vector environments. Returns the actions taken."""
+    actions = 0
+    for seed in seeds:
+        env.reset(seed=seed)
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            actions += 1
+    return actions

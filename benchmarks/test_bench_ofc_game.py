@@ -14,7 +14,7 @@ import pytest
 
 from handrank import ofc
 
-from conftest import N
+from conftest import N, random_play
 
 # HANDRANK_BENCH_N = 4,000,000: 2,000 hands a round
 HANDS = max(20, N // 2000)
@@ -26,16 +26,7 @@ _env_rate: dict[str, float] = {}
 def pettingzoo_env(hands):
     """The reference of issue 41: the AEC environment, a hand per seed."""
     env = pytest.importorskip("handrank.ofc.env").env(players=2, rules="pineapple")
-    rng = np.random.default_rng(1)
-    for seed in range(hands):
-        env.reset(seed=seed)
-        for _ in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
+    random_play(env, range(hands), np.random.default_rng(1))
 
 
 def by_action_ids(hands):

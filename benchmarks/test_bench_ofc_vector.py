@@ -10,7 +10,7 @@ import pytest
 
 from handrank.ofc.vector import VectorEnv
 
-from conftest import N
+from conftest import N, random_play
 
 QUICK = N < 1_000_000
 GAMES = 1024 if QUICK else 8192
@@ -27,18 +27,7 @@ def vector_steps(env, rng):
 
 
 def env_steps(env, rng):
-    steps = 0
-    for episode in range(ENV_EPISODES):
-        env.reset(seed=episode)
-        for agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
-            steps += 1
-    return steps
+    return random_play(env, range(ENV_EPISODES), rng)
 
 
 @pytest.mark.benchmark(group="ofc pineapple heads-up, random legal actions")
