@@ -137,6 +137,7 @@ def test_bigtwo_callable_batched_over_games(legal):
 def test_bigtwo_seat_and_learner_rewards(players):
     """Every game returned waits on the learner's seat, whichever it is; the Gymnasium wrapper's
     reward is that seat's column of the rewards (every seat's in infos), its ends the games'."""
+    pytest.importorskip("gymnasium")
     for seat in range(players):
         adapter = bigtwo_vector.against("random", 16, seat=seat, seed=seat, players=players, legal="compact")
         twin = bigtwo_vector.against("random", 16, seat=seat, seed=seat, players=players, legal="compact")
