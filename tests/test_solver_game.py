@@ -14,6 +14,7 @@ import pytest
 from handrank.cards import card_str
 from handrank.showdown import strengths
 from handrank.solver import Game, Spot, load, memory_estimate
+from handrank.solver.game import _next_check
 from handrank.solver.tree import CHANCE, DECISION, FOLD, SHOWDOWN
 
 ANCHOR = Path(__file__).resolve().parents[1].parent / "shared" / "anchors" / "postflop-solver"
@@ -474,3 +475,33 @@ def test_solve_measures_the_exploitability_once_per_check(monkeypatch: pytest.Mo
     calls.clear()
     assert game.solve(target=0, max_iterations=25, check_every=10, progress=False).iterations == 25
     assert calls == [20, 25]       # where it starts from (solved before), and at the end
+
+
+def test_next_check_follows_the_power_law_trend_to_the_target() -> None:
+    # exploitability 100 / t: from checks at 10 (10 chips) and 20 (5), 4.5 is reached at 22.2
+    assert _next_check([(10, 10.0), (20, 5.0)], 4.5, 10) == 3
+    assert _next_check([(10, 10.0), (20, 5.0)], 2.0, 10) == 10        # at 50: further than 10
+    assert _next_check([(10, 10.0), (20, 5.0)], 4.99, 10) == 1
+    assert _next_check([(10, 10.0), (20, 5.0)], 0.0, 10) == 10        # no target: every 10
+    assert _next_check([(10, 5.0), (20, 5.0)], 1.0, 10) == 10         # not falling
+    assert _next_check([(0, math.inf), (10, 5.0)], 1.0, 10) == 10     # one check only
+    assert _next_check([(10, 1.0 + 1e-12), (20, 1.0)], 1e-300, 7) == 7   # no overflow
+
+
+def test_checks_come_sooner_where_the_trend_reaches_the_target(monkeypatch: pytest.MonkeyPatch) -> None:
+    spot = Spot("Td9d6hQc2s", "AA,KK,QQ,JJ,AK,AQ,T9", "KK,QQ,TT,99,AQ,KQ,QJ", pot=100, stack=300)
+    for target in (0.004, 0.002):
+        every = Game(spot)      # checked after every iteration: where the target is first reached
+        first = every.solve(target=target, max_iterations=400, check_every=1, progress=False).iterations
+        game = Game(spot)
+        calls: list[int] = []
+        measure = game.exploitability
+        monkeypatch.setattr(game, "exploitability", lambda: calls.append(game.iterations) or measure())
+        report = game.solve(target=target, max_iterations=400, check_every=10, progress=False)
+        assert report.stopped == "target" and report.exploitability_pot <= target
+        # the regular checks all made, and one more at most between two of them
+        assert set(range(10, report.iterations + 1, 10)) <= set(calls)
+        early = [t for t in calls if t % 10]
+        assert len(early) == len({t // 10 for t in early})
+        # here the early check finds the target before the regular one would
+        assert first <= report.iterations < -(-first // 10) * 10

@@ -256,8 +256,8 @@ class Game:
               progress: bool | None = None, threads: int | None = 1,
               callback: Callable[[int, float], Any] | None = None) -> SolveReport:
         """Run Discounted CFR until the exploitability is at most `target` x the starting pot
-        (checked every `check_every` iterations and at the end) or `max_iterations` have run in
-        all. Ctrl-C stops cleanly after the current iteration, keeping what was solved.
+        (checked every `check_every` iterations, once sooner where the trend of the last two
+        checks reaches the target, and at the end) or `max_iterations` have run in all. Ctrl-C stops cleanly after the current iteration, keeping what was solved.
         `progress`: a tqdm bar (None: when stderr is a terminal); `threads`: the cards of each
         chance node shared among that many threads, each taking the next card left (None: one per
         core; the results are the same for any number); `callback(iterations, exploitability)`
@@ -273,6 +273,10 @@ class Game:
         stopped = "iterations"
         exploitability = self.exploitability() if self.iterations else math.inf
         checked = self.iterations           # the iterations `exploitability` was measured at
+        # Checks every `check_every` iterations, and one sooner in between where the trend of the
+        # last two regular ones reaches the target (a guess that fails is not repeated).
+        trend: deque[tuple[int, float]] = deque([(checked, exploitability)], maxlen=2)
+        regular = next_check = self.iterations + check_every
         try:
             while self.iterations < max_iterations:
                 if exploitability <= target * self.spot.pot:
@@ -282,9 +286,14 @@ class Game:
                 self._engine.iterate(*discounts(self.iterations))
                 if bar is not None:
                     bar.update(1)
-                if self.iterations % check_every == 0 or self.iterations == max_iterations:
+                if self.iterations >= next_check or self.iterations == max_iterations:
                     exploitability = self.exploitability()
                     checked = self.iterations
+                    next_check = regular
+                    if checked >= regular:
+                        trend.append((checked, exploitability))
+                        regular = checked + check_every
+                        next_check = checked + _next_check(trend, target * self.spot.pot, check_every)
                     if bar is not None:
                         bar.set_postfix_str(f"exploitability {exploitability / self.spot.pot:.3%} of the pot")
                     if callback is not None:
@@ -667,6 +676,22 @@ def _positions(mine: npt.NDArray[np.uint16], theirs: npt.NDArray[np.uint16],
     """Row by row, where each of `mine` would go in the sorted `theirs`."""
     return np.ascontiguousarray(
         [np.searchsorted(t, m, side=side) for m, t in zip(mine, theirs)], dtype=np.int32)
+
+
+def _next_check(trend: Sequence[tuple[int, float]], goal: float, most: int) -> int:
+    """Iterations until the next exploitability check: where the last two checks' power-law trend
+    (DCFR's exploitability falls about as a power of the iterations) reaches `goal`, at least one
+    and at most `most`. A check costs about an iteration, so checking at the crossing rather than
+    up to `most` - 1 iterations after it saves time near the target, and nothing far from it."""
+    if len(trend) < 2 or goal <= 0:
+        return most
+    (t1, e1), (t2, e2) = trend[-2], trend[-1]
+    if not (0 < t1 < t2 and math.isfinite(e1) and e1 > e2 > goal):   # no falling trend to follow
+        return most
+    growth = math.log(e2 / goal) * math.log(t2 / t1) / math.log(e1 / e2)   # log(crossing / t2)
+    if growth >= math.log1p(most / t2):
+        return most
+    return max(1, math.ceil(t2 * math.expm1(growth)))
 
 
 def discounts(t: int) -> tuple[float, float, float]:
