@@ -215,16 +215,7 @@ cdef extern from * nogil:
     static inline uint16_t hr_lowa5_of(uint64_t h, uint64_t bits, int k) { (void)bits; return hr_lowa5_value_hashed(h, k); }
     static inline uint16_t hr_low27_of(uint64_t h, uint64_t bits, int k) { (void)k; return hr_low27_value_hashed(h, bits); }
 
-    /* benchmarks/kernel_mca.py compiles this file with HR_MCA_MARKERS to cut the main loops out
-       of the assembly for llvm-mca; a normal build has no markers. */
-    #if defined(HR_MCA_MARKERS)
-    #define HR_MCA_BEGIN(NAME) __asm__ volatile("# LLVM-MCA-BEGIN " #NAME);
-    #define HR_MCA_END(NAME) __asm__ volatile("# LLVM-MCA-END " #NAME);
-    #else
-    #define HR_MCA_BEGIN(NAME)
-    #define HR_MCA_END(NAME)
-    #endif
-
+    /* HR_MCA_BEGIN/END (_kernels.pxd) bracket the main loops for benchmarks/kernel_mca.py */
     /* Returns 0 when every hand was k distinct valid cards. Compiled twice by NAME: with SAVE
        constant 0 and 1, so that the loop without `saved` carries no test for it. H hands per
        iteration; the main loop stops one row early (i + H < n) so that no 8-byte row load reads

@@ -115,6 +115,16 @@ cdef extern from * nogil:
     #define HR_RARELY(x) (x)
     #endif
 
+    /* benchmarks/kernel_mca.py compiles the batch loops' modules with HR_MCA_MARKERS to cut their
+       main loops out of the assembly for llvm-mca; a normal build has no markers. */
+    #if defined(HR_MCA_MARKERS)
+    #define HR_MCA_BEGIN(NAME) __asm__ volatile("# LLVM-MCA-BEGIN " #NAME);
+    #define HR_MCA_END(NAME) __asm__ volatile("# LLVM-MCA-END " #NAME);
+    #else
+    #define HR_MCA_BEGIN(NAME)
+    #define HR_MCA_END(NAME)
+    #endif
+
     /* The same three from a hashed key: the sum of a hand's hr_card_hashes words (plus
        HR_SUIT_COUNTER_START) is rank_sum * C with the suit counters in its low 16 bits, which
        every slot shift skips, so the batch loops need neither the shift nor the multiply. */
