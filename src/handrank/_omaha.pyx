@@ -2,9 +2,9 @@
 """Compiled Omaha kernels: the best high hand and the best 8-or-better low made of exactly two hole
 cards and exactly three board cards.
 
-The batch loops read the hole and board arrays side by side and check each hand before they value
-it: its two card masks flag a card repeated in the hole or on the board, and their AND a card in
-both.
+The batch loops read the hole and board arrays side by side. The low loops check each hand before
+they value it: its two card masks flag a card repeated in the hole or on the board, and their AND
+a card in both. The high loops value every hand and check them all with one popcount each (below).
 
 High: on a 5-card board, the board's ranks pick a row of a generated table (by the 5-card perfect
 hash of its rank sum) that holds, for each hole rank pair, the best plain hand of that pair and
@@ -26,7 +26,7 @@ from handrank._kernels cimport card_mask, hr_slot5
 
 cdef extern from "handrank_omaha_tables.h" nogil:
     const int HR_OMAHA_PAIRS
-    const uint8_t hr_omaha_pair[4096]
+    const uint8_t hr_omaha_pair[16576]
     const uint16_t hr_omaha5[]
     const uint16_t hr_omaha_low8[65536]
 
@@ -49,13 +49,16 @@ NO_LOW = NO_LOW8
 #
 # A hand is valued before it is known to be valid, the way _evaluate's loops do: every index the
 # loop computes is in range whatever the bytes (hr_card_hashes has 256 entries, slots are masked,
-# hr_omaha_pair is indexed by any two bytes' rank bits), the value of a bad hand is thrown away,
-# and validation is one popcount per hand, summed: ids 52..255 add no card bit and a repeated
-# card carries, so every hand holds k + nb distinct valid cards exactly when the popcounts add up
-# to n * (k + nb). Only after a bad hand does batch() look for the first one.
+# hr_omaha_pair takes any two bytes, the flush guards its rank masks), so a card another thread
+# writes meanwhile can give a wrong value but never a read out of bounds; the value of a bad hand
+# is thrown away, and validation is one popcount per hand, summed: ids 52..255 add no card bit
+# and a repeated card carries, so every hand holds k + nb distinct valid cards exactly when the
+# popcounts add up to n * (k + nb). Only after a bad hand does batch() look for the first one.
 #
-# Per card one read of hr_card_hashes gives its rank hash (rank multiplier times the 5-card hash's
-# C: no shift or multiply per hand) with its suit counter in the low 16 bits, and one its card bit.
+# Per card one 16-byte read of hr_card_hashes (_kernels.pxd's hr_sums) gives its rank hash (rank
+# multiplier times the 5-card hash's C: no shift or multiply per hand) with its suit counter in
+# the low 16 bits, and its card bit. benchmarks/kernel_mca.py models these loops; docs/benchmarks.md
+# has the figures.
 cdef extern from * nogil:
     """
     #include <string.h>
@@ -103,17 +106,19 @@ cdef extern from * nogil:
         return hr_flush[hr_omaha_top_bits(hole, 2) | hr_omaha_top_bits(board, 3)];
     }
 
-    /* The flush of a hand from its card bit sums and suit counters: the low 16 bits of a sum of
-       hr_card_hashes words count the cards of each suit, 4 bits a suit, so adding 5 sets bit 3 of
-       a counter holding 3 or more (the board), adding 6 one holding 2 or more (the hole). A board
-       of at most 5 cards holds three of at most one suit. 0 for no flush. */
-    static inline uint32_t hr_omaha_flush_suits(uint64_t hole_hash, uint64_t board_hash) {
-        return (uint32_t)(((board_hash & 0xFFFF) + 0x5555) & ((hole_hash & 0xFFFF) + 0x6666) & 0x8888);
-    }
+    /* The flush of a hand: the hole's sum starts its suit counters (the low 16 bits, 4 bits a
+       suit) at 6, so that bit 3 of a counter is set where the hole holds 2 or more of its suit,
+       and the board's at 5, 3 or more (at most 12 and 10: no carry out of a counter or into the
+       rank hash above). A board of at most 5 cards holds three of at most one suit. */
+    #define HR_OMAHA_HOLE_COUNTERS 0x6666
+    #define HR_OMAHA_BOARD_COUNTERS 0x5555
     static inline uint16_t hr_omaha_flush_of(uint32_t flush_suits, uint64_t hole_bits, uint64_t board_bits) {
         int shift = (hr_ctz32(flush_suits) >> 2) * 16;      /* bit 3 + 4 * suit */
         return hr_omaha_flush((uint32_t)(hole_bits >> shift) & 0x1FFF, (uint32_t)(board_bits >> shift) & 0x1FFF);
     }
+
+    /* a card's rank hash with its suit counter (0 for ids past 51) */
+    #define HR_OMAHA_HASH(card) hr_card_hashes[2 * (size_t)(card)]
 
     /* The best high value of two of the K hole cards and three of the NB board cards, for each of
        n rows; returns 0 when every hand was K + NB distinct valid cards. */
@@ -125,32 +130,24 @@ cdef extern from * nogil:
         int a, b, x; \\
         for (i = 0; i < n; i++, hole += K, board += NB) { \\
             HR_MCA_BEGIN(NAME) \\
-            uint8_t c[K], d[NB]; \\
-            uint64_t hole_hash = 0, board_hash = 0, hole_bits = 0, board_bits = 0; \\
+            /* the cards read as bytes where they lie: each one load, against a shift, a mask \\
+               and a copy to take it out of a word, and a copy into an array became a word */ \\
+            const uint8_t* c = hole; \\
+            const uint8_t* d = board; \\
+            hr_sums hs = HR_SUMS_AT(HR_OMAHA_HOLE_COUNTERS), bs = HR_SUMS_AT(HR_OMAHA_BOARD_COUNTERS); \\
+            uint64_t board_hash; \\
             uint32_t flush_suits; \\
             uint16_t best = 0, v; \\
-            memcpy(c, hole, K); \\
-            memcpy(d, board, NB); \\
-            for (a = 0; a < K; a++) { \\
-                hole_hash += hr_card_hashes[2 * c[a]]; \\
-                hole_bits += hr_card_hashes[2 * c[a] + 1]; \\
-            } \\
-            for (a = 0; a < NB; a++) { \\
-                board_hash += hr_card_hashes[2 * d[a]]; \\
-                board_bits += hr_card_hashes[2 * d[a] + 1]; \\
-            } \\
-            bits_set += POPCOUNT(hole_bits + board_bits); \\
+            for (a = 0; a < K; a++) hs = HR_SUMS_ADD(hs, (size_t)c[a]); \\
+            for (a = 0; a < NB; a++) bs = HR_SUMS_ADD(bs, (size_t)d[a]); \\
+            bits_set += POPCOUNT(HR_SUMS_BITS(HR_SUMS_PLUS(hs, bs))); \\
+            board_hash = HR_SUMS_KEY(bs); \\
             if (NB == 5) { \\
-                /* the board's row, then one column per hole rank pair */ \\
-                const uint16_t* row = hr_omaha5 + (size_t)hr_slot5(board_hash) * HR_OMAHA_PAIRS; \\
-                uint32_t first[K], second[K]; \\
-                for (a = 0; a < K; a++) { \\
-                    first[a] = ((uint32_t)c[a] & 0xFC) << 4; \\
-                    second[a] = (uint32_t)c[a] >> 2; \\
-                } \\
+                /* the board's row, then one column per pair of hole cards */ \\
+                const char* row = (const char*)(hr_omaha5 + (size_t)hr_slot5(board_hash) * HR_OMAHA_PAIRS); \\
                 for (a = 0; a < K; a++) \\
                     for (b = a + 1; b < K; b++) { \\
-                        v = row[hr_omaha_pair[first[a] | second[b]]]; \\
+                        v = *(const uint16_t*)(row + hr_omaha_pair[(size_t)c[a] * 64 + c[b]]); \\
                         best = v > best ? v : best; \\
                     } \\
             } else { \\
@@ -160,21 +157,20 @@ cdef extern from * nogil:
                 int npairs = 0, ntriples = 0; \\
                 for (a = 0; a < K; a++) \\
                     for (b = a + 1; b < K; b++) \\
-                        pairs[npairs++] = hr_card_hashes[2 * c[a]] + hr_card_hashes[2 * c[b]]; \\
+                        pairs[npairs++] = HR_OMAHA_HASH(c[a]) + HR_OMAHA_HASH(c[b]); \\
                 for (a = 0; a < NB; a++) \\
                     for (b = a + 1; b < NB; b++) \\
                         for (x = b + 1; x < NB; x++) \\
-                            triples[ntriples++] = hr_card_hashes[2 * d[a]] + hr_card_hashes[2 * d[b]] \\
-                                                  + hr_card_hashes[2 * d[x]]; \\
+                            triples[ntriples++] = HR_OMAHA_HASH(d[a]) + HR_OMAHA_HASH(d[b]) + HR_OMAHA_HASH(d[x]); \\
                 for (a = 0; a < npairs; a++) \\
                     for (b = 0; b < ntriples; b++) { \\
                         v = hr_high5[hr_slot5(pairs[a] + triples[b])]; \\
                         best = v > best ? v : best; \\
                     } \\
             } \\
-            flush_suits = hr_omaha_flush_suits(hole_hash, board_hash); \\
+            flush_suits = (uint32_t)(HR_SUMS_KEY(hs) & board_hash & 0x8888); \\
             if (HR_RARELY(flush_suits)) { \\
-                v = hr_omaha_flush_of(flush_suits, hole_bits, board_bits); \\
+                v = hr_omaha_flush_of(flush_suits, HR_SUMS_BITS(hs), HR_SUMS_BITS(bs)); \\
                 best = v > best ? v : best; \\
             } \\
             out[i] = best; \\
