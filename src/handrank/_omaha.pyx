@@ -153,15 +153,17 @@ cdef extern from * nogil:
             } else { \\
                 /* the hash of five cards is the sum of theirs (suit counters below every slot \\
                    shift): pairs and triples summed once, then one add per combination */ \\
-                uint64_t pairs[K * (K - 1) / 2], triples[NB == 4 ? 4 : 1]; \\
+                uint64_t hole_hash[K], board_hash3[NB], pairs[K * (K - 1) / 2], triples[NB == 4 ? 4 : 1]; \\
                 int npairs = 0, ntriples = 0; \\
+                for (a = 0; a < K; a++) hole_hash[a] = HR_OMAHA_HASH(c[a]); \\
+                for (a = 0; a < NB; a++) board_hash3[a] = HR_OMAHA_HASH(d[a]); \\
                 for (a = 0; a < K; a++) \\
                     for (b = a + 1; b < K; b++) \\
-                        pairs[npairs++] = HR_OMAHA_HASH(c[a]) + HR_OMAHA_HASH(c[b]); \\
+                        pairs[npairs++] = hole_hash[a] + hole_hash[b]; \\
                 for (a = 0; a < NB; a++) \\
                     for (b = a + 1; b < NB; b++) \\
                         for (x = b + 1; x < NB; x++) \\
-                            triples[ntriples++] = HR_OMAHA_HASH(d[a]) + HR_OMAHA_HASH(d[b]) + HR_OMAHA_HASH(d[x]); \\
+                            triples[ntriples++] = board_hash3[a] + board_hash3[b] + board_hash3[x]; \\
                 for (a = 0; a < npairs; a++) \\
                     for (b = 0; b < ntriples; b++) { \\
                         v = hr_high5[hr_slot5(pairs[a] + triples[b])]; \\
