@@ -66,6 +66,13 @@ def main(old_dir, rounds, only=""):
     r3 = np.ascontiguousarray(hr.random_hands(n, 3, seed=3))
     holes = np.ascontiguousarray(hr.random_hands(200_000, 9, seed=9))
     out = np.empty(n, np.uint16)
+    # every street of PLO4 and PLO6: (N, k) hole and (N, b) board arrays, each C-contiguous
+    omaha_streets = {}
+    for k in (4, 6):
+        for b in (3, 4, 5):
+            dealt = np.ascontiguousarray(hr.random_hands(200_000, k + b, seed=10 * k + b))
+            hole, board = np.ascontiguousarray(dealt[:, :k]), np.ascontiguousarray(dealt[:, k:])
+            omaha_streets[f"omaha {k}+{b}"] = lambda hole=hole, board=board: omaha.evaluate_batch(hole, board, threads=1)
     workloads = {
         "high 5, out=": lambda: high.evaluate_batch(h5, out=out, threads=1),
         "high 6, out=": lambda: high.evaluate_batch(h6, out=out, threads=1),
@@ -76,6 +83,7 @@ def main(old_dir, rounds, only=""):
         "rows 3": lambda: rows.value_batch(r3, threads=1),
         "rows 5": lambda: rows.value_batch(h5, threads=1),
         "omaha high": lambda: omaha.evaluate_batch(holes[:, :4], holes[:, 4:], threads=1),
+        **omaha_streets,
         "equity preflop": lambda: equity.calculate(["AhAs", "KcKd"], exact=True, threads=1).equity,
         "equity flop ranges": lambda: equity.calculate(["QQ+,AKs", WIDE], "Jh Th 2c", exact=True,
                                                        threads=1).equity,

@@ -70,8 +70,11 @@ def test_every_helper_against_python(tmp_path, defines, mode):
 @pytest.mark.skipif(os.environ.get("HANDRANK_PORTABLE") != "1",
                     reason="for a build made with HANDRANK_PORTABLE=1 (.ci/run: HANDRANK_PORTABLE=1 .ci/platforms/wheel-check.sh)")
 def test_a_portable_build_runs_the_plain_c_kernels():
-    from handrank import _evaluate, _iso
+    from handrank import _evaluate, _iso, _omaha
     assert _evaluate.batch_kernel() == "portable" and _iso.kernel_name() == "portable"
-    assert not _iso.has_fast_pext()
+    assert _omaha.kernel_name() == "portable"
+    assert not _iso.has_fast_pext() and not _omaha.has_popcnt()
     with pytest.raises(ValueError):
         _evaluate.set_batch_kernel("popcnt")
+    with pytest.raises(ValueError):
+        _omaha.set_kernel("popcnt")

@@ -8,9 +8,20 @@ import pytest
 
 import handrank as hr
 import reference as ref
-from handrank import high, lowa5, omaha
+from handrank import _omaha, high, lowa5, omaha
 
 SIZES = [(k, b) for k in (4, 5, 6) for b in (3, 4, 5)]
+# The high loops import can pick: the popcnt copy only where the CPU and the build have it.
+KERNELS = ["portable"] + (["popcnt"] if _omaha.has_popcnt() else [])
+
+
+@pytest.fixture(params=KERNELS)
+def kernel(request):
+    """Run the test on each high loop, then put back the one import chose."""
+    chosen = _omaha.kernel_name()
+    _omaha.set_kernel(request.param)
+    yield request.param
+    _omaha.set_kernel(chosen)
 
 
 def deals(n, k, b, seed):
@@ -62,13 +73,55 @@ def check_against_reference(n, seed):
                                        int(want[i])) for i in bad[:3]])
 
 
-def test_random_deals_match_reference():
+def test_random_deals_match_reference(kernel):
     check_against_reference(3000, seed=1)
 
 
 @pytest.mark.slow
-def test_many_random_deals_match_reference():
+def test_many_random_deals_match_reference(kernel):
     check_against_reference(200_000, seed=2)
+
+
+def suited_deals(k, b):
+    """Every choice of two spade ranks in the hole and three others on the board (12,870 deals),
+    the rest of the hole hearts and diamonds and of the board clubs: each deal's one flush is
+    valued apart from its plain hands, by the loops' flush path."""
+    spade = lambda r: 4 * r + 3      # noqa: E731
+    others_hole = [4 * r + 2 for r in (0, 5, 11)] + [4 * r + 1 for r in (3, 9)]
+    others_board = [4 * r for r in (1, 7)]
+    holes, boards = [], []
+    for pair in itertools.combinations(range(13), 2):
+        for triple in itertools.combinations(range(13), 3):
+            if set(pair) & set(triple):
+                continue
+            holes.append([spade(r) for r in pair] + others_hole[:k - 2])
+            boards.append([spade(r) for r in triple] + others_board[:b - 3])
+    return np.array(holes, np.uint8), np.array(boards, np.uint8)
+
+
+@pytest.mark.parametrize("k, b", [(4, 3), (4, 5), (6, 4)])
+def test_every_flush_rank_choice_matches_reference(kernel, k, b):
+    # every straight flush window, wheel included, and every plain flush of two and three ranks
+    hole, board = suited_deals(k, b)
+    got = omaha.evaluate_batch(hole, board, threads=1)
+    want = reference_high(hole, board)
+    bad = np.flatnonzero(got != want)
+    assert bad.size == 0, [(hr.hand_str(hole[i]), hr.hand_str(board[i]), int(got[i]), int(want[i]))
+                           for i in bad[:3]]
+    for i in range(0, len(hole), 97):       # the scalar path runs the same loop on one row
+        assert omaha.evaluate(hole[i].tolist(), board[i].tolist()) == want[i]
+
+
+def test_kernel_choice():
+    chosen = _omaha.kernel_name()
+    assert chosen == ("popcnt" if _omaha.has_popcnt() else "portable")
+    with pytest.raises(ValueError, match="no 'avx' Omaha loop"):
+        _omaha.set_kernel("avx")
+    assert _omaha.kernel_name() == chosen
+    if not _omaha.has_popcnt():
+        with pytest.raises(ValueError, match="'popcnt'"):
+            _omaha.set_kernel("popcnt")
+        assert _omaha.kernel_name() == chosen
 
 
 @pytest.mark.parametrize("k, b", SIZES)
@@ -168,7 +221,7 @@ def test_other_integer_types_and_strings():
     ("board", "appears twice in the board"),
 ])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_bad_row_is_named_and_out_unchanged(where, problem, threads):
+def test_bad_row_is_named_and_out_unchanged(kernel, where, problem, threads):
     hole, board = deals(50_000, 4, 5, seed=9)
     row = 40_321
     if where == "shared":
@@ -193,11 +246,12 @@ def test_out_of_range_card_is_named():
 
 
 @pytest.mark.parametrize("where", ["hole", "board"])
-def test_out_of_range_uint8_id_is_named(where):
+@pytest.mark.parametrize("card", [52, 60, 255])
+def test_out_of_range_uint8_id_is_named(kernel, where, card):
     hole, board = deals(100, 4, 5, seed=13)
-    (hole if where == "hole" else board)[42, 1] = 60
+    (hole if where == "hole" else board)[42, 1] = card
     for evaluate in (omaha.evaluate_batch, omaha.evaluate_low8_batch):
-        with pytest.raises(ValueError, match="row 42: card id 60 is out of range"):
+        with pytest.raises(ValueError, match=f"row 42: card id {card} is out of range"):
             evaluate(hole, board)
 
 

@@ -177,54 +177,12 @@ def row_evaluate(hand):
 cdef extern from * nogil:
     """
     #include "_bits.h"
-    #if HR_X86_64
-    #include <emmintrin.h>
-    typedef __m128i hr_sums;
-    #define HR_SUMS_START() _mm_set_epi64x(0, (long long)HR_SUIT_COUNTER_START)
-    #define HR_SUMS_ADD(s, card) _mm_add_epi64((s), _mm_load_si128((const __m128i*)(hr_card_hashes + 2 * (card))))
-    /* card j of a row word: its byte offset in hr_card_hashes (16 bytes an entry) comes straight
-       from a shift and a mask */
-    #define HR_SUMS_ADD_ROW(s, w, j) _mm_add_epi64((s), _mm_load_si128((const __m128i*)( \\
-        (const char*)hr_card_hashes + ((j) == 0 ? (((w) << 4) & 0xff0) : (((w) >> (8 * (j) - 4)) & 0xff0)))))
-    #define HR_SUMS_KEY(s) ((uint64_t)_mm_cvtsi128_si64(s))
-    #define HR_SUMS_BITS(s) ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64((s), (s))))
-    #else
-    typedef struct { uint64_t key, bits; } hr_sums;
-    static inline hr_sums hr_sums_add(hr_sums s, uint8_t card) {
-        s.key += hr_card_hashes[2 * card];
-        s.bits += hr_card_hashes[2 * card + 1];
-        return s;
-    }
-    static inline hr_sums hr_sums_start(void) { hr_sums s = {HR_SUIT_COUNTER_START, 0}; return s; }
-    #define HR_SUMS_START() hr_sums_start()
-    #define HR_SUMS_ADD(s, card) hr_sums_add((s), (card))
-    #define HR_SUMS_ADD_ROW(s, w, j) hr_sums_add((s), (uint8_t)((w) >> (8 * (j))))
-    #define HR_SUMS_KEY(s) ((s).key)
-    #define HR_SUMS_BITS(s) ((s).bits)
-    #endif
-
-    /* A row word holds card j in byte j only on a little-endian machine (every wheel target);
-       elsewhere the loops read bytes. */
-    #if defined(_MSC_VER) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
-    #define HR_ROW_WORDS 1
-    #else
-    #define HR_ROW_WORDS 0
-    #endif
-
+    /* hr_sums, HR_SUMS_* and HR_ROW_WORDS: _kernels.pxd */
     static inline uint16_t hr_high_of(uint64_t h, uint64_t bits, int k) { return hr_high_value_hashed(h, bits, k); }
     static inline uint16_t hr_lowa5_of(uint64_t h, uint64_t bits, int k) { (void)bits; return hr_lowa5_value_hashed(h, k); }
     static inline uint16_t hr_low27_of(uint64_t h, uint64_t bits, int k) { (void)k; return hr_low27_value_hashed(h, bits); }
 
-    /* benchmarks/kernel_mca.py compiles this file with HR_MCA_MARKERS to cut the main loops out
-       of the assembly for llvm-mca; a normal build has no markers. */
-    #if defined(HR_MCA_MARKERS)
-    #define HR_MCA_BEGIN(NAME) __asm__ volatile("# LLVM-MCA-BEGIN " #NAME);
-    #define HR_MCA_END(NAME) __asm__ volatile("# LLVM-MCA-END " #NAME);
-    #else
-    #define HR_MCA_BEGIN(NAME)
-    #define HR_MCA_END(NAME)
-    #endif
-
+    /* HR_MCA_BEGIN/END (_kernels.pxd) bracket the main loops for benchmarks/kernel_mca.py */
     /* Returns 0 when every hand was k distinct valid cards. Compiled twice by NAME: with SAVE
        constant 0 and 1, so that the loop without `saved` carries no test for it. H hands per
        iteration; the main loop stops one row early (i + H < n) so that no 8-byte row load reads

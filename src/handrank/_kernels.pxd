@@ -53,6 +53,49 @@ cdef inline Py_ssize_t first_bad_row(const uint8_t* c, Py_ssize_t n, int k) noex
 # Cython cannot attach. The Cython names are the same functions.
 cdef extern from * nogil:
     """
+    /* The batch loops' card sums (_evaluate's and _omaha's): per card one 16-byte load of
+       hr_card_hashes and one 128-bit add on x86-64 (its SSE2 baseline), two words elsewhere. A
+       sum's key is the cards' rank hash with their suit counters in its low 16 bits, started at
+       HR_SUMS_AT's key; its bits the sum of their card bits. */
+    #include "_bits.h"
+    #if HR_X86_64
+    #include <emmintrin.h>
+    typedef __m128i hr_sums;
+    #define HR_SUMS_AT(key) _mm_set_epi64x(0, (long long)(key))
+    #define HR_SUMS_ADD(s, card) _mm_add_epi64((s), _mm_load_si128((const __m128i*)(hr_card_hashes + 2 * (card))))
+    /* card j of a row word: its byte offset in hr_card_hashes (16 bytes an entry) comes straight
+       from a shift and a mask */
+    #define HR_SUMS_ADD_ROW(s, w, j) _mm_add_epi64((s), _mm_load_si128((const __m128i*)( \\
+        (const char*)hr_card_hashes + ((j) == 0 ? (((w) << 4) & 0xff0) : (((w) >> (8 * (j) - 4)) & 0xff0)))))
+    #define HR_SUMS_KEY(s) ((uint64_t)_mm_cvtsi128_si64(s))
+    #define HR_SUMS_BITS(s) ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64((s), (s))))
+    #define HR_SUMS_PLUS(a, b) _mm_add_epi64((a), (b))
+    #else
+    typedef struct { uint64_t key, bits; } hr_sums;
+    static inline hr_sums hr_sums_add(hr_sums s, uint8_t card) {
+        s.key += hr_card_hashes[2 * card];
+        s.bits += hr_card_hashes[2 * card + 1];
+        return s;
+    }
+    static inline hr_sums hr_sums_at(uint64_t key) { hr_sums s; s.key = key; s.bits = 0; return s; }
+    #define HR_SUMS_AT(key) hr_sums_at(key)
+    #define HR_SUMS_ADD(s, card) hr_sums_add((s), (card))
+    #define HR_SUMS_ADD_ROW(s, w, j) hr_sums_add((s), (uint8_t)((w) >> (8 * (j))))
+    #define HR_SUMS_KEY(s) ((s).key)
+    #define HR_SUMS_BITS(s) ((s).bits)
+    static inline hr_sums hr_sums_plus(hr_sums a, hr_sums b) { a.key += b.key; a.bits += b.bits; return a; }
+    #define HR_SUMS_PLUS(a, b) hr_sums_plus((a), (b))
+    #endif
+    #define HR_SUMS_START() HR_SUMS_AT(HR_SUIT_COUNTER_START)
+
+    /* A row word holds card j in byte j only on a little-endian machine (every wheel target);
+       elsewhere the loops read bytes. */
+    #if defined(_MSC_VER) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    #define HR_ROW_WORDS 1
+    #else
+    #define HR_ROW_WORDS 0
+    #endif
+
     /* Perfect hash of the rank sum, one per hand size: h = rank_sum * MUL, then a displacement per
        bucket of h. The multiply distributes over the sum, so enumerations can add per-card hashes. */
     #define HR_SLOT(N, h) ((uint32_t)(((h) >> HR_HASH##N##_SLOT_SHIFT) \\
@@ -113,6 +156,16 @@ cdef extern from * nogil:
     #define HR_RARELY(x) __builtin_expect((x) != 0, 0)
     #else
     #define HR_RARELY(x) (x)
+    #endif
+
+    /* benchmarks/kernel_mca.py compiles the batch loops' modules with HR_MCA_MARKERS to cut their
+       main loops out of the assembly for llvm-mca; a normal build has no markers. */
+    #if defined(HR_MCA_MARKERS)
+    #define HR_MCA_BEGIN(NAME) __asm__ volatile("# LLVM-MCA-BEGIN " #NAME);
+    #define HR_MCA_END(NAME) __asm__ volatile("# LLVM-MCA-END " #NAME);
+    #else
+    #define HR_MCA_BEGIN(NAME)
+    #define HR_MCA_END(NAME)
     #endif
 
     /* The same three from a hashed key: the sum of a hand's hr_card_hashes words (plus

@@ -104,15 +104,9 @@ cdef extern from * nogil:
     typedef char hr_sd_check_flush[(sizeof(hr_shortdeck_standard_flush) == 8192 * sizeof(uint16_t)
                                     && sizeof(hr_shortdeck_triton_flush) == 8192 * sizeof(uint16_t)) ? 1 : -1];
 
-    static inline uint32_t hr_sd_flush_ranks(uint64_t key, uint64_t mask) {
-        if (key & 0x8) return mask & 0x1fff;
-        if (key & 0x80) return (mask >> 16) & 0x1fff;
-        if (key & 0x800) return (mask >> 32) & 0x1fff;
-        return (mask >> 48) & 0x1fff;
-    }
-
+    /* the flush suit's rank mask: hr_flush_ranks (_kernels.pxd) */
     #define HR_SD_VALUE(RULES, K, key, bits) \
-        (((key) & HR_FLUSH_BITS) ? hr_shortdeck_##RULES##_flush[hr_sd_flush_ranks((key), (bits))] \
+        (((key) & HR_FLUSH_BITS) ? hr_shortdeck_##RULES##_flush[hr_flush_ranks((key), (bits))] \
          : hr_shortdeck_##RULES##K[hr_slot##K(((key) >> 32) * HR_HASH##K##_MUL)])
 
     /* Returns non-zero when a hand is not k distinct cards of the short deck. Compiled twice:
