@@ -128,8 +128,10 @@ class Agent(nn.Module):
 
 
 def make_env(envs: int, seed: int) -> Any:
-    env = VectorEnv(envs, seed=seed, legal="compact", threads=1).to_gymnasium(seat=LEARNER)
-    # the loop reads each step's infos as the state of the games it returns
+    # SAME_STEP: the loop reads each step's infos as the state of the games it returns, every
+    # one of them a game to play (under the default NEXT_STEP an ended game's entry waits a step)
+    env = VectorEnv(envs, seed=seed, legal="compact", threads=1).to_gymnasium(
+        seat=LEARNER, autoreset_mode=AutoresetMode.SAME_STEP)
     assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     return env
 
