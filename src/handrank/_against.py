@@ -19,9 +19,11 @@ An opponent policy is one of:
 ``opponents`` is one policy for every other seat, or a dict giving each other seat its own.
 Every seat but ``seat`` (the learner's) is played by its policy until the learner is to act, so
 the learner sees only its own turns: ``step`` returns the rewards of every move since its last
-one (a game that ended, a deal the rules settled at once), every seat's in the vector adapters
-(``rewards[:, seat]`` the learner's, what ``to_gymnasium()`` returns), the learner's in the
-single-game ones. A bad policy answer (not an integer array, the wrong shape, an illegal action)
+one (a game that ended), every seat's in the vector adapters (``rewards[:, seat]`` the
+learner's, what ``to_gymnasium()`` returns), the learner's in the single-game ones. In the Big
+Two vector adapter a deal the rules decide at once, and under ``step(autoreset="next_step")`` a
+game that ended, wait on the learner too (its seat shown to act, the pass alone legal), so
+every episode reaches it. A bad policy answer (not an integer array, the wrong shape, an illegal action)
 raises TypeError or ValueError naming the game and the seat, and changes nothing."""
 from __future__ import annotations
 

@@ -15,15 +15,16 @@ game that ends is replaced in that step, ``infos["final_obs"]`` holding its last
 ``infos["final_info"]`` its infos, masked by ``_final_obs`` / ``_final_info``). ``reset(seed=)``
 takes an int (which seeds ``np_random`` as Gymnasium's envs do), a list of one int per game or
 None, and ``options={"reset_mask": mask}`` resets the chosen games only; ``render()`` (with
-``render_mode="ansi"``) returns one game as text (``render_game``, 0 by default). The reward is that of one chosen seat (``seat``, 0 by default: its
+``render_mode="ansi"``) returns one game as text (``render_game``, 0 by default).
+
+The reward is that of one chosen seat (``seat``, 0 by default: its
 payment in each game that ended on this step, else 0), or with ``rewards="all"`` every seat's,
 (N, players): Gymnasium's own wrappers (RecordEpisodeStatistics...) expect (N,), so they take the
-one-seat form. ``infos`` holds every seat's rewards (``"rewards"``, (N, players), a deal the rules
-settle at once included) and the seat to act next (``"current_player"``). After ``close()``,
+one-seat form. ``infos`` holds every seat's rewards (``"rewards"``, (N, players)) and the seat to act next (``"current_player"``). After ``close()``,
 ``reset`` and ``step`` raise Gymnasium's ``ClosedEnvironmentError``."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -95,12 +96,14 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
         if options:
             raise ValueError(f"reset takes the option reset_mask only, got {sorted(options)}")
         per_game = game_seeds(seed, self.num_envs)
-        step = self.env.reset(seed, games=mask)
+        seeded = None               # checked before any game changes
         if per_game is not None:        # (Gymnasium's seeding takes one int: the list's entropy)
-            self._np_random, self._np_random_seed = seeding.np_random(
-                int(np.random.SeedSequence(per_game).generate_state(1)[0]))
+            seeded = seeding.np_random(int(np.random.SeedSequence(per_game).generate_state(1)[0]))
         elif seed is not None:
-            self._np_random, self._np_random_seed = seeding.np_random(seed)
+            seeded = seeding.np_random(cast(int, seed))
+        step = self.env.reset(seed, games=mask)
+        if seeded is not None:
+            self._np_random, self._np_random_seed = seeded
         return self._observe(step)
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
@@ -123,8 +126,10 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
             infos["_final_info"] = ended.copy()
         return observation, rewards, step.terminated, step.truncated, infos
 
-    def render(self) -> str | None:
-        """Game `render_game` as text under ``render_mode="ansi"`` (None without a mode)."""
+    def render(self) -> str | None:  # type: ignore[override]
+        """Game `render_game` as text under ``render_mode="ansi"`` (None without a mode): one
+        picture of one game, not Gymnasium's tuple of every env's frame (N of them would be
+        unreadable at the batch sizes these envs run)."""
         if self.render_mode is None:
             return None
         text: str = self.env.render(self.render_game)

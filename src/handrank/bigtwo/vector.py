@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -139,7 +139,8 @@ class VectorEnv:
         deals an autoreset would give them)."""
         n = self.num_envs
         per_game = game_seeds(seed, n)
-        stream = deal_generator(seed) if seed is not None and per_game is None else None  # a bad seed fails first
+        # an int (or Generator) seed: a bad one fails first
+        stream = deal_generator(cast(Any, seed)) if seed is not None and per_game is None else None
         chosen = chosen_games(games, n)
         if not self._started and games is not None:
             raise RuntimeError("the first reset() deals every game: call it without games=")
