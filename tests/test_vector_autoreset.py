@@ -326,3 +326,23 @@ def test_reset_and_restore_chosen_games(make: Callable[..., Any]) -> None:
             env.reset(games=bad)
     with pytest.raises(RuntimeError, match="first reset"):
         make().reset(games=chosen)
+
+
+def test_wrapper_reset_mask_and_adapter_pickling() -> None:
+    pytest.importorskip("gymnasium")
+    gym = bigtwo_vector.VectorEnv(4, seed=1).to_gymnasium()
+    first, _ = gym.reset(seed=1)
+    moved, *_ = gym.step(gym.env.sample_legal(0))
+    mask = np.array([False, True, False, False])
+    again, _ = gym.reset(seed=1, options={"reset_mask": mask})
+    np.testing.assert_array_equal(again["observation"][mask], first["observation"][mask])
+    np.testing.assert_array_equal(again["observation"][~mask], moved["observation"][~mask])
+    with pytest.raises(ValueError, match="reset_mask only"):
+        gym.reset(options={"other": 1})
+    adapter = bigtwo_vector.against("random", 4, seed=2, legal="compact")
+    adapter.reset()
+    twin = pickle.loads(pickle.dumps(adapter))
+    for k in range(30):
+        a, b = adapter.step(adapter.sample_legal(k)), twin.step(twin.sample_legal(k))
+        np.testing.assert_array_equal(a.observation, b.observation)
+        np.testing.assert_array_equal(a.rewards, b.rewards)
