@@ -317,9 +317,9 @@ def test_reset_and_restore_chosen_games(make: Callable[..., Any]) -> None:
     np.testing.assert_array_equal(again.observation[chosen], start.observation[chosen])
     env.restore(saved, games=~chosen)       # the others as they were: unchanged
     env.restore(saved, games=chosen)
-    back = env.step(np.asarray(greedy(step)))
+    back = env.step(env.sample_legal(3)).observation.copy()
     env.restore(saved)
-    np.testing.assert_array_equal(env.step(np.asarray(greedy(step))).observation, back.observation)
+    np.testing.assert_array_equal(env.step(env.sample_legal(3)).observation, back)
     for bad, error in [(np.ones(3, dtype=bool), ValueError), (np.zeros(env.num_envs, dtype=bool), ValueError),
                        (np.ones(env.num_envs, dtype=int), TypeError)]:
         with pytest.raises(error):
@@ -345,4 +345,39 @@ def test_wrapper_reset_mask_and_adapter_pickling() -> None:
     for k in range(30):
         a, b = adapter.step(adapter.sample_legal(k)), twin.step(twin.sample_legal(k))
         np.testing.assert_array_equal(a.observation, b.observation)
+        np.testing.assert_array_equal(a.rewards, b.rewards)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_kept_dense_mask_stays_the_legal_set(threads: int) -> None:
+    """Big Two's dense mask is one buffer whose rows a step clears entry by entry: through both
+    autoreset modes, decided deals, a refused step, restores and partial resets, every row is
+    still exactly the legal ids of a compact twin."""
+    rules = Rules(four_twos="win", dragun=True)
+    dense = bigtwo_vector.VectorEnv(32, rules=rules, seed=4, legal="dense", threads=threads)
+    compact = bigtwo_vector.VectorEnv(32, rules=rules, seed=4, legal="compact", threads=threads)
+    a, b = dense.reset(), compact.reset()
+    rng = np.random.default_rng(0)
+    saved = {}
+    for k in range(400):
+        for i in range(32):
+            np.testing.assert_array_equal(np.flatnonzero(a.legal_mask[i]), legal(b, i))
+        mode = "next_step" if k % 3 else "same_step"
+        actions = compact.sample_legal(rng)
+        if k % 50 == 7:
+            bad = actions.copy()
+            bad[3] = np.setdiff1d(np.arange(40), legal(b, 3))[0]
+            with pytest.raises(ValueError):
+                dense.step(bad)
+        if k % 60 == 11:
+            saved = {"dense": dense.snapshot(), "compact": compact.snapshot()}
+        if k % 60 == 41:            # the games go back: the next step rewrites every row
+            dense.restore(saved["dense"])
+            compact.restore(saved["compact"])
+            actions = compact.sample_legal(rng)
+        if k % 60 == 51:
+            chosen = np.arange(32) % 5 == 0
+            a, b = dense.reset(games=chosen), compact.reset(games=chosen)
+            continue
+        a, b = dense.step(actions, autoreset=mode), compact.step(actions, autoreset=mode)
         np.testing.assert_array_equal(a.rewards, b.rewards)

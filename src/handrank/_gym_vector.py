@@ -2,7 +2,8 @@
 Gymnasium's vector API (extra ``handrank[rl]``), reached through ``VectorEnv.to_gymnasium()``.
 
 Each observation is the dict of the game's PettingZoo environment, batched: ``observation`` of the
-player to act and, under ``legal="dense"``, ``action_mask`` (N, actions) int8. Under
+player to act and, under ``legal="dense"``, ``action_mask`` (N, actions) int8 (in Big Two a
+view of the env's mask buffer, rewritten by the next step: copy it to keep it). Under
 ``legal="compact"`` the observation holds no mask (writing (N, actions) every step cost several
 times the step itself): the legal ids are in ``infos`` as CSR arrays, game i's being
 ``legal_ids[legal_indptr[i]:legal_indptr[i + 1]]``, and ``action_masks()`` builds the dense

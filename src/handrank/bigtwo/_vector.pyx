@@ -818,12 +818,14 @@ cdef class Core:
 
     def step(self, Py_ssize_t a, Py_ssize_t b, const int32_t[::1] index, float[:, ::1] rewards,
              uint8_t[::1] terminated, int8_t[:, ::1] obs, int8_t[::1] player, int64_t[::1] counts,
-             object mask, bint same_step=True, object final=None):
+             object mask, bint same_step=True, object final=None, bint keep_mask=False):
         """Play each game's checked move (games a..b); a game that ends pays into `rewards`, is
         marked terminated, its observation then written to `final` (not None) and is dealt
         again (`same_step`) or left over, to be dealt by the next call, which ignores its
         move. Then the games' observations, players to act, legal counts and (`mask` not None)
-        mask rows, in the same pass."""
+        mask rows, in the same pass. `keep_mask`: each mask row holds its game's legal set now
+        (the buffer the last call wrote): only those entries are cleared, not the whole row (a
+        Big Two row is the whole ComboSpace, 19,899 entries, against a few dozen legal)."""
         self.span(a, b, index.shape[0])
         self.span(a, b, rewards.shape[0], rewards.shape[1], self.c.players)
         self.span(a, b, terminated.shape[0])
@@ -832,6 +834,13 @@ cdef class Core:
         if keep_last:
             last = final
             self.span(a, b, last.shape[0], last.shape[1], OBS)
+        cdef uint8_t[:, ::1] rows
+        cdef uint8_t* row
+        cdef int j
+        keep_mask = keep_mask and mask is not None
+        if keep_mask:
+            rows = mask
+            self.span(a, b, rows.shape[0], rows.shape[1], self.c.n_actions)
         cdef Py_ssize_t i0
         for i0 in range(a, b):
             if not 0 <= index[i0] < self.games[i0].n_legal:
@@ -844,6 +853,10 @@ cdef class Core:
         with nogil:
             for i in range(a, b):
                 g = &self.games[i]
+                if keep_mask:
+                    row = &rows[i, 0]
+                    for j in range(g.n_legal):
+                        row[g.legal[j].action] = 0
                 if g.outcome != PLAYING:        # left over by a next-step call
                     ended = new_game(&self.c, g, &s)
                 else:
@@ -858,12 +871,13 @@ cdef class Core:
                     break
             free_scratch(&s)
         raise_failure(failed)
-        self.write(a, b, obs, player, counts, mask)
+        self.write(a, b, obs, player, counts, mask, keep_mask)
 
     def write(self, Py_ssize_t a, Py_ssize_t b, int8_t[:, ::1] obs, int8_t[::1] player,
-              int64_t[::1] counts, object mask=None):
+              int64_t[::1] counts, object mask=None, bint cleared=False):
         """Observations, players to act, legal counts and (`mask`: a (N, actions) uint8 array,
-        or None) mask rows of games a..b."""
+        or None) mask rows of games a..b; `cleared`: the rows are zero already (`step` cleared
+        its legal entries), so only the legal entries are set, not the whole row."""
         self.span(a, b, obs.shape[0], obs.shape[1], OBS)
         self.span(a, b, player.shape[0])
         self.span(a, b, counts.shape[0])
@@ -885,7 +899,8 @@ cdef class Core:
                 counts[i] = g.n_legal
                 if dense:
                     row = &rows[i, 0]
-                    memset(row, 0, width)
+                    if not cleared:
+                        memset(row, 0, width)
                     for j in range(g.n_legal):
                         row[g.legal[j].action] = 1
 

@@ -62,7 +62,9 @@ class Step:
 
     - ``observation`` (N, 164) int8: the player to act's view (handrank.bigtwo.env's layout);
     - ``current_player`` (N,) int8: who acts next in each game;
-    - ``legal_mask`` (N, actions) bool, or None under ``legal="compact"``;
+    - ``legal_mask`` (N, actions) bool, or None under ``legal="compact"``: the env's own buffer,
+      rewritten by the next ``reset`` or ``step`` (copy it to keep it; a new (N, 19,899) array
+      every step cost more than the step);
     - ``legal_indptr`` (N + 1,) int64 and ``legal_ids`` (M,) int32: game i's legal actions,
       ascending, are ``legal_ids[legal_indptr[i]:legal_indptr[i + 1]]`` (None under "dense");
     - ``rewards`` (N, players) float32: zero except where a game ended (its payments);
@@ -123,6 +125,11 @@ class VectorEnv:
             raise TypeError("the constructor's seed is one int (or None); reset(seed=[...]) seeds each game")
         self._seeds = deal_generator(seed)      # checked now: a bad seed fails here
         self._started = False
+        # legal="dense": the (N, actions) mask buffer every call writes (allocated at the first),
+        # and whether its rows hold the games' legal sets now, so that a step clears only those
+        # entries rather than every row's whole ComboSpace
+        self._mask: npt.NDArray[np.uint8] | None = None
+        self._mask_synced = False
         # what rebuilds this env when unpickled (the seed stream comes back with the snapshot)
         self._options = {"rules": self.rules, "players": self.players, "threads": self.threads, "legal": legal}
 
@@ -162,6 +169,7 @@ class VectorEnv:
             self._split(work)
             result = self._result(out, np.zeros((n, self.players), dtype=np.float32), np.zeros(n, dtype=bool))
             self._started = True
+            self._mask_synced = True
         return result
 
     def step(self, actions: npt.ArrayLike, *, autoreset: str = "same_step",
@@ -187,7 +195,9 @@ class VectorEnv:
             terminated = np.zeros(self.num_envs, dtype=np.uint8)
             out = self._outputs()
             final = np.zeros((self.num_envs, OBSERVATION_SIZE), dtype=np.int8) if final_observation else None
-            self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated, *out, same, final))
+            keep = self._mask_synced
+            self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated, *out, same, final, keep))
+            self._mask_synced = True
             return self._result(out, rewards, terminated.view(bool), final)
 
     def sample_legal(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
@@ -261,11 +271,13 @@ class VectorEnv:
             merged = np.frombuffer(self._core.save(), dtype=np.uint8).reshape(self.num_envs, -1).copy()
             merged[chosen] = saved.reshape(self.num_envs, -1)[chosen]
             self._core.restore(merged.reshape(-1))
+            self._mask_synced = False
             return
         seeds = np.random.default_rng()
         seeds.bit_generator.state = snapshot["seeds"]
         self._core.restore(saved)
         self._seeds, self._started = seeds, bool(snapshot["started"])
+        self._mask_synced = False
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuild, (type(self), self.num_envs, self._options, self.snapshot())
@@ -312,6 +324,7 @@ class VectorEnv:
             self._core.restore(saved)
             seeds.bit_generator.state = stream
             self._seeds = seeds
+            self._mask_synced = False           # (the mask rows may be half written)
             raise
 
     def _checked(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
@@ -336,12 +349,14 @@ class VectorEnv:
         _batch.share(lambda i: work(bounds[i], bounds[i + 1]), threads, threads)
 
     def _outputs(self) -> tuple[Any, Any, Any, Any]:
-        """New arrays for a step: observations, players, legal counts, the mask (uint8 view, or
-        None under legal="compact")."""
+        """The arrays of a step: new observations, players, legal counts, and the env's mask
+        buffer (None under legal="compact"): a new (N, 19,899) array every step cost its
+        allocation and the clearing of every row; the buffer's rows are cleared entry by entry."""
         n = self.num_envs
-        mask = np.empty((n, self.num_actions), dtype=np.uint8) if self.legal == "dense" else None
+        if self.legal == "dense" and self._mask is None:
+            self._mask = np.zeros((n, self.num_actions), dtype=np.uint8)
         return (np.empty((n, OBSERVATION_SIZE), dtype=np.int8), np.empty(n, dtype=np.int8),
-                np.empty(n, dtype=np.int64), mask)
+                np.empty(n, dtype=np.int64), self._mask)
 
     def _result(self, out: tuple[Any, Any, Any, Any], rewards: npt.NDArray[np.float32],
                 terminated: npt.NDArray[np.bool_], final: npt.NDArray[np.int8] | None = None) -> Step:
