@@ -138,8 +138,10 @@ def test_wrapper_seeds_np_random_as_gymnasium() -> None:
     from gymnasium.utils import seeding
     for env in (bigtwo_vector.VectorEnv(4, seed=1), ofc_vector.VectorEnv(4, seed=1)):
         gym = env.to_gymnasium()
-        gym.reset(seed=42)
+        gym.reset(seed=np.int64(42))
         assert gym.np_random.integers(1 << 40) == seeding.np_random(42)[0].integers(1 << 40)
+        with pytest.raises(ValueError, match=">= 0"):
+            gym.reset(seed=-1)
         first, _ = gym.reset(seed=[1, 2, 3, 4])
         again, _ = gym.reset(seed=[1, 2, 3, 4])
         np.testing.assert_array_equal(first["observation"], again["observation"])

@@ -25,7 +25,7 @@ one-seat form. ``infos`` holds every seat's rewards (``"rewards"``, (N, players)
 ``reset`` and ``step`` raise Gymnasium's ``ClosedEnvironmentError``."""
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -96,15 +96,14 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
         mask = options.pop("reset_mask", None)
         if options:
             raise ValueError(f"reset takes the option reset_mask only, got {sorted(options)}")
-        per_game = game_seeds(seed, self.num_envs)
-        seeded = None               # checked before any game changes
-        if per_game is not None:        # (Gymnasium's seeding takes one int: the list's entropy)
-            seeded = seeding.np_random(int(np.random.SeedSequence(per_game).generate_state(1)[0]))
-        elif seed is not None:
-            seeded = seeding.np_random(cast(int, seed))
-        step = self.env.reset(seed, games=mask)
-        if seeded is not None:
-            self._np_random, self._np_random_seed = seeded
+        step = self.env.reset(seed, games=mask)         # checks the seed first
+        if seed is not None:
+            # Gymnasium's seeding takes one int >= 0: a list's or a SeedSequence's entropy
+            per_game = game_seeds(seed, self.num_envs)
+            entropy: Any = np.random.SeedSequence(per_game) if per_game is not None else seed
+            if isinstance(entropy, np.random.SeedSequence):
+                entropy = entropy.generate_state(1)[0]
+            self._np_random, self._np_random_seed = seeding.np_random(int(entropy))
         return self._observe(step)
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
