@@ -1,7 +1,7 @@
 """A CleanRL-style PPO on the Big Two vector environment through Gymnasium (issue 39): one file, torch.
 
 Seat 0 learns against three uniformly random players. The environment is
-``bigtwo.VectorEnv(n, legal="compact").to_gymnasium(seat=0)``: ``step`` returns seat 0's payment
+``bigtwo.VectorEnv(n, legal="compact").to_gymnasium(seat=0, autoreset_mode=SAME_STEP)``: ``step`` returns seat 0's payment
 in each game that ended on that step (whoever made the last move), and ``infos`` the seat to act
 (``current_player``) and the legal action ids as CSR arrays (``legal_indptr``, ``legal_ids``),
 without the 19,899-entry mask. The policy scores only the legal ids: a network reads the
@@ -128,8 +128,10 @@ class Agent(nn.Module):
 
 
 def make_env(envs: int, seed: int) -> Any:
-    env = VectorEnv(envs, seed=seed, legal="compact", threads=1).to_gymnasium(seat=LEARNER)
-    # the loop reads each step's infos as the state of the games it returns
+    # SAME_STEP: the loop reads each step's infos as the state of the games it returns, every
+    # one of them a game to play (under the default NEXT_STEP an ended game's entry waits a step)
+    env = VectorEnv(envs, seed=seed, legal="compact", threads=1).to_gymnasium(
+        seat=LEARNER, autoreset_mode=AutoresetMode.SAME_STEP)
     assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     return env
 

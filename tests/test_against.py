@@ -141,14 +141,14 @@ def test_bigtwo_seat_and_learner_rewards(players):
     for seat in range(players):
         adapter = bigtwo_vector.against("random", 16, seat=seat, seed=seat, players=players, legal="compact")
         twin = bigtwo_vector.against("random", 16, seat=seat, seed=seat, players=players, legal="compact")
-        gym = twin.to_gymnasium()
+        gym = twin.to_gymnasium()           # NEXT_STEP: a game that ended waits on the learner
         step = adapter.reset()
         gym.reset()
         rng = np.random.default_rng(seat)
         for _ in range(40):
             assert (step.current_player == seat).all()
             actions = adapter.sample_legal(rng)
-            step = adapter.step(actions)
+            step = adapter.step(actions, autoreset="next_step")
             _, reward, terminated, _, infos = gym.step(actions)
             np.testing.assert_array_equal(reward, step.rewards[:, seat])
             np.testing.assert_array_equal(infos["rewards"], step.rewards)

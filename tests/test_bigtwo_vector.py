@@ -39,8 +39,10 @@ class Twin:
         env._state_array = np.frombuffer(env._state, dtype=np.int8)
         for seat in range(self.players):
             env._sync_hand(seat)
-        env.agent_selection = env.possible_agents[env.game.turn]
-        assert not env.game.over, "the vector environment deals only games still to play"
+        # a deal the rules decide at once: the vector game is one step, the pass alone, paying this
+        self.owed = [float(x) for x in env.game.payments()] if env.game.over else None
+        if self.owed is None:
+            env.agent_selection = env.possible_agents[env.game.turn]
 
     def view(self) -> tuple[int, np.ndarray, np.ndarray]:
         agent = self.env.agent_selection
@@ -49,6 +51,9 @@ class Twin:
 
     def step(self, action: int) -> list[float] | None:
         """Play `action`; the payments when the game ends."""
+        if self.owed is not None:
+            assert action == 0
+            return self.owed
         self.env.step(action)
         if self.env.game.over:
             return [self.env.rewards[agent] for agent in self.env.possible_agents]
@@ -71,13 +76,17 @@ def play_against_twins(rules: Rules, players: int, games: int, seed: int, n: int
     vec = VectorEnv(n, rules=rules, players=players, seed=seed, legal=legal, threads=threads)
     twins = [Twin(vec.rules, players) for _ in range(n)]
     step = vec.reset()
-    decided = [np.array(vec._core.decided(i)) for i in range(n)]
+    assert not step.rewards.any()
     for i, twin in enumerate(twins):
         twin.deal(*vec.hands(i))
     rng = np.random.default_rng(seed)
     ended = steps = 0
     while ended < games:
         for i, twin in enumerate(twins):
+            assert vec._core.pending(i) == twin.owed, (i, rules)
+            if twin.owed is not None:
+                np.testing.assert_array_equal(legal_ids(step, i), [0])
+                continue
             turn, obs, legal_set = twin.view()
             assert step.current_player[i] == turn, (i, rules)
             np.testing.assert_array_equal(step.observation[i], obs, err_msg=f"game {i}")
@@ -87,11 +96,8 @@ def play_against_twins(rules: Rules, players: int, games: int, seed: int, n: int
         steps += n
         for i, twin in enumerate(twins):
             paid = twin.step(int(actions[i]))
-            now = np.array(vec._core.decided(i))
-            at_deal, decided[i] = now - decided[i], now
             assert bool(step.terminated[i]) == (paid is not None), (i, rules)
-            expected = at_deal + (np.array(paid) if paid is not None else 0.0)
-            np.testing.assert_allclose(step.rewards[i], expected, err_msg=f"game {i}")
+            np.testing.assert_allclose(step.rewards[i], paid if paid is not None else 0.0, err_msg=f"game {i}")
             if paid is not None:
                 ended += 1
                 twin.deal(*vec.hands(i))
@@ -462,7 +468,7 @@ def test_gymnasium_vector_api() -> None:
     from gymnasium.vector import AutoresetMode
     from gymnasium.wrappers.vector import RecordEpisodeStatistics
     for legal in ("dense", "compact"):
-        env = VectorEnv(6, seed=3, legal=legal).to_gymnasium()
+        env = VectorEnv(6, seed=3, legal=legal).to_gymnasium(autoreset_mode=AutoresetMode.SAME_STEP)
         assert isinstance(env, gymnasium.vector.VectorEnv)
         assert env.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
         assert env.single_action_space.n == bigtwo.ComboSpace().size

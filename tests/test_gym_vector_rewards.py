@@ -18,17 +18,20 @@ GAMES: dict[str, Callable[..., Any]] = {
     "ofc": lambda **kw: ofc_vector.VectorEnv(16, seed=5, **kw),
     "ofc-3": lambda **kw: ofc_vector.VectorEnv(16, players=3, seed=5, rules="classic", **kw),
 }
+# the raw env's autoreset and the wrapper's AutoresetMode (its value) stepped beside it
+MODES = {"same_step": "SameStep", "next_step": "NextStep"}
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("make", GAMES.values(), ids=GAMES.keys())
-def test_each_seat_gets_its_own_payments(make: Callable[..., Any]) -> None:
+def test_each_seat_gets_its_own_payments(make: Callable[..., Any], mode: str) -> None:
     """Stepped beside the raw env with the same seed and random legal actions, the wrapper for
     each seat returns exactly that seat's payments, and rewards="all" all of them at once (they
     sum to 0 over the seats: both games are zero-sum)."""
     twin = make()
     players = twin.players
-    seats = [make().to_gymnasium(seat=s) for s in range(players)]
-    every = make().to_gymnasium(rewards="all")
+    seats = [make().to_gymnasium(seat=s, autoreset_mode=MODES[mode]) for s in range(players)]
+    every = make().to_gymnasium(rewards="all", autoreset_mode=MODES[mode])
     step = twin.reset(seed=7)
     for gym in [*seats, every]:
         gym.reset(seed=7)
@@ -36,7 +39,7 @@ def test_each_seat_gets_its_own_payments(make: Callable[..., Any]) -> None:
     ended = 0
     for k in range(400):
         actions = twin.sample_legal(k)
-        step = twin.step(actions)
+        step = twin.step(actions, autoreset=mode)
         ended += int(step.terminated.sum())
         for s, gym in enumerate(seats):
             _, rewards, terminated, _, _ = gym.step(actions)
@@ -52,19 +55,20 @@ def test_each_seat_gets_its_own_payments(make: Callable[..., Any]) -> None:
     assert (totals != 0).any()
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("make", GAMES.values(), ids=GAMES.keys())
-def test_episode_statistics_are_seat_zeros_returns(make: Callable[..., Any]) -> None:
-    """RecordEpisodeStatistics over the default wrapper records seat 0's payment of every game
-    that ended: losses as well as wins (the mover's reward made every Big Two return positive)."""
+def test_episode_statistics_are_seat_zeros_returns(make: Callable[..., Any], mode: str) -> None:
+    """RecordEpisodeStatistics over the wrapper records seat 0's payment of every game that
+    ended: losses as well as wins (the mover's reward made every Big Two return positive)."""
     from gymnasium.wrappers.vector import RecordEpisodeStatistics
     twin = make()
-    gym = RecordEpisodeStatistics(make().to_gymnasium())
+    gym = RecordEpisodeStatistics(make().to_gymnasium(autoreset_mode=MODES[mode]))
     twin.reset(seed=3)
     gym.reset(seed=3)
     returns, paid = [], []
     for k in range(400):
         actions = twin.sample_legal(k)
-        step = twin.step(actions)
+        step = twin.step(actions, autoreset=mode)
         _, _, terminated, _, infos = gym.step(actions)
         if terminated.any():
             returns.extend(infos["episode"]["r"][terminated].tolist())
@@ -93,13 +97,14 @@ def test_bad_reward_choices_are_refused(make: Callable[..., Any]) -> None:
     assert env.to_gymnasium(seat=np.int64(players - 1)).seat == players - 1
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("make", GAMES.values(), ids=GAMES.keys())
-def test_compact_legal_ids_reach_infos_without_a_dense_mask(make: Callable[..., Any]) -> None:
+def test_compact_legal_ids_reach_infos_without_a_dense_mask(make: Callable[..., Any], mode: str) -> None:
     """Under legal="compact" the observation has no mask (its space neither), infos carry the
     env's CSR ids as they are, and action_masks() is the dense mask of the same games (checked
     against a twin under legal="dense"); under "dense" action_masks() is the observation's mask."""
-    compact = make(legal="compact").to_gymnasium()
-    dense = make(legal="dense").to_gymnasium()
+    compact = make(legal="compact").to_gymnasium(autoreset_mode=MODES[mode])
+    dense = make(legal="dense").to_gymnasium(autoreset_mode=MODES[mode])
     twin = make(legal="compact")
     assert list(compact.single_observation_space.keys()) == ["observation"]
     with pytest.raises(RuntimeError, match=r"reset\(\) before action_masks\(\)"):
@@ -116,7 +121,7 @@ def test_compact_legal_ids_reach_infos_without_a_dense_mask(make: Callable[..., 
         np.testing.assert_array_equal(masks, dense_obs["action_mask"].astype(bool))
         np.testing.assert_array_equal(dense.action_masks(), dense_obs["action_mask"].astype(bool))
         actions = twin.sample_legal(k)
-        step = twin.step(actions)
+        step = twin.step(actions, autoreset=mode)
         obs, _, _, _, infos = compact.step(actions)
         dense_obs, _, _, _, dense_infos = dense.step(actions)
         assert "legal_ids" not in dense_infos

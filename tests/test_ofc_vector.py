@@ -341,7 +341,7 @@ def test_without_gymnasium_the_core_works_and_the_wrapper_says_what_to_install(
 def test_gymnasium_vector_env(legal: str) -> None:
     gymnasium = pytest.importorskip("gymnasium")
     env = VectorEnv(6, seed=2, players=3, legal=legal)
-    gym = env.to_gymnasium()
+    gym = env.to_gymnasium(autoreset_mode="SameStep")
     assert isinstance(gym, gymnasium.vector.VectorEnv)
     assert gym.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
     assert gym.single_action_space == gymnasium.spaces.Discrete(1024)

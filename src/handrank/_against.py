@@ -19,9 +19,11 @@ An opponent policy is one of:
 ``opponents`` is one policy for every other seat, or a dict giving each other seat its own.
 Every seat but ``seat`` (the learner's) is played by its policy until the learner is to act, so
 the learner sees only its own turns: ``step`` returns the rewards of every move since its last
-one (a game that ended, a deal the rules settled at once), every seat's in the vector adapters
-(``rewards[:, seat]`` the learner's, what ``to_gymnasium()`` returns), the learner's in the
-single-game ones. A bad policy answer (not an integer array, the wrong shape, an illegal action)
+one (a game that ended), every seat's in the vector adapters (``rewards[:, seat]`` the
+learner's, what ``to_gymnasium()`` returns), the learner's in the single-game ones. In the Big
+Two vector adapter a deal the rules decide at once, and under ``step(autoreset="next_step")`` a
+game that ended, wait on the learner too (its seat shown to act, the pass alone legal), so
+every episode reaches it. A bad policy answer (not an integer array, the wrong shape, an illegal action)
 raises TypeError or ValueError naming the game and the seat, and changes nothing."""
 from __future__ import annotations
 
@@ -32,6 +34,8 @@ from typing import Any, Union
 
 import numpy as np
 import numpy.typing as npt
+
+from handrank._vector_env import game_seeds, same_step
 
 Policy = Union[str, Callable[..., Any]]
 # the seat codes of the compiled Big Two opponents (bigtwo/_vector.pyx's OPPONENT_*)
@@ -126,20 +130,31 @@ class VectorAgainst:
         self.observation_shape, self.legal = env.observation_shape, env.legal
         self._rng = opponent_rng(seed)
 
-    def reset(self, seed: Any = None) -> Any:
-        """The env's `reset` (the same `seed`s), the opponents' moves before the learner's first
-        played; `seed` restarts the opponents' stream too."""
-        rng = opponent_rng(seed) if seed is not None else None       # a bad seed fails first
+    def reset(self, seed: Any = None, *, games: npt.ArrayLike | None = None) -> Any:
+        """The env's `reset` (the same `seed`s: an int, one per game, or None; `games` a bool
+        mask of the games to deal), the opponents' moves before the learner's first played;
+        `seed` restarts the opponents' stream too."""
+        per_game = game_seeds(seed, self.num_envs)            # a bad list fails first
+        rng = opponent_rng(per_game if per_game is not None else seed) if seed is not None else None
         with self._unchanged_on_error():
             if rng is not None:
                 self._rng = rng
-            return self._reset(seed)
+            return self._reset(seed, games)
 
-    def step(self, actions: npt.ArrayLike) -> Any:
+    def step(self, actions: npt.ArrayLike, *, autoreset: str = "same_step",
+             final_observation: bool = False) -> Any:
         """The learner's `actions` (one per game), then the opponents' moves up to its next turn;
-        the rewards and ends of all of them."""
+        the rewards and ends of all of them. `autoreset` and `final_observation` as the env's
+        `step` (under "next_step" a game that ended waits on the learner, whose next action there
+        is ignored, its new game dealt and played up to the learner's turn)."""
+        same = same_step(autoreset)
         with self._unchanged_on_error():
-            return self._step(actions)
+            return self._step(actions, same, final_observation)
+
+    def render(self, game: int = 0) -> str:
+        """The env's `render` of game `game`."""
+        text: str = self.env.render(game)
+        return text
 
     def sample_legal(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action of the learner in each game (the env's)."""
@@ -182,10 +197,10 @@ class VectorAgainst:
                 if games.size:
                     yield p, policy, games
 
-    def _reset(self, seed: Any) -> Any:
+    def _reset(self, seed: Any, games: Any) -> Any:
         raise NotImplementedError
 
-    def _step(self, actions: npt.ArrayLike) -> Any:
+    def _step(self, actions: npt.ArrayLike, same: bool, final: bool) -> Any:
         raise NotImplementedError
 
 
@@ -206,12 +221,12 @@ class BigTwoAgainst(VectorAgainst):
         streams: npt.NDArray[np.uint64] = self._rng.bit_generator.random_raw((self.num_envs, 4))
         return streams
 
-    def _reset(self, seed: Any) -> Any:
+    def _reset(self, seed: Any, games: Any) -> Any:
         streams = self._new_streams() if seed is not None else self._streams
-        first = self.env.reset(seed)
-        return self._play(np.full(self.num_envs, -1, dtype=np.int32), first.rewards, streams)
+        first = self.env.reset(seed, games=games)
+        return self._play(np.full(self.num_envs, -1, dtype=np.int32), first.rewards, streams, True, False)
 
-    def _step(self, actions: npt.ArrayLike) -> Any:
+    def _step(self, actions: npt.ArrayLike, same: bool, final: bool) -> Any:
         env = self.env
         if not env._started:
             raise RuntimeError("call reset() before step()")
@@ -221,21 +236,26 @@ class BigTwoAgainst(VectorAgainst):
         if bad >= 0:
             raise ValueError(f"game {bad}: action {int(acts[bad])} is not legal for the learner "
                              f"(seat {self.seat}) now (see the legal actions)")
-        return self._play(index, np.zeros((self.num_envs, self.players), dtype=np.float32), self._streams)
+        return self._play(index, np.zeros((self.num_envs, self.players), dtype=np.float32), self._streams,
+                          same, final)
 
     def _play(self, index: npt.NDArray[np.int32], rewards: npt.NDArray[np.float32],
-              streams: npt.NDArray[np.uint64]) -> Any:
+              streams: npt.NDArray[np.uint64], same: bool, final: bool) -> Any:
         """Play `index` (legal-list indices, -1: none) and the opponents (random ones drawing
-        from `streams`) until every game waits on the learner, adding to `rewards`."""
+        from `streams`) until every game waits on the learner, adding to `rewards`; a game over
+        (left so by a "next_step" call) is dealt again in the first pass only."""
         env = self.env
         streams = streams.copy()            # (the streams kept change only when the call succeeds)
         terminated = np.zeros(self.num_envs, dtype=np.uint8)
+        last = np.zeros((self.num_envs, *self.observation_shape), dtype=np.int8) if final else None
+        redeal = index.min() >= 0 if self.num_envs else False   # (a reset's pass deals nothing again)
         while True:
             out = env._outputs()
             env._split(lambda a, b: env._core.advance(a, b, index, self.seat, self._modes, streams,
-                                                      rewards, terminated, *out))
-            step = env._result(out, rewards, terminated.view(bool))
+                                                      rewards, terminated, *out, same, redeal, last))
+            step = env._result(out, rewards, terminated.view(bool), last)
             index = np.full(self.num_envs, -1, dtype=np.int32)
+            redeal = False
             waiting = False
             for p, policy, games in self._callers(step):
                 index[games] = answer(policy, p, games, step.observation[games], *legal_of(step, games))[1]
@@ -253,24 +273,34 @@ class OFCAgainst(VectorAgainst):
     def __init__(self, env: Any, opponents: Policy | Mapping[int, Policy], seat: int, seed: Any) -> None:
         super().__init__(env, opponents, seat, ("random",), seed)
 
-    def _reset(self, seed: Any) -> Any:
+    def _reset(self, seed: Any, games: Any) -> Any:
+        if games is not None:
+            raise ValueError("ofc.vector.against resets every hand at once (reset(games=None)): its "
+                             "hands move in step, each opponent's turn one step of every hand")
         first = self.env.reset(seed)
-        return self._play(first, first.rewards.copy(), first.terminated.copy())
+        return self._play(first, first.rewards.copy(), first.terminated.copy(), True, False)
 
-    def _step(self, actions: npt.ArrayLike) -> Any:
-        step = self.env.step(actions)
-        return self._play(step, step.rewards.copy(), step.terminated.copy())
+    def _step(self, actions: npt.ArrayLike, same: bool, final: bool) -> Any:
+        mode = "same_step" if same else "next_step"
+        step = self.env.step(actions, autoreset=mode, final_observation=final)
+        return self._play(step, step.rewards.copy(), step.terminated.copy(), same, final)
 
-    def _play(self, step: Any, rewards: npt.NDArray[np.float32], ended: npt.NDArray[np.bool_]) -> Any:
+    def _play(self, step: Any, rewards: npt.NDArray[np.float32], ended: npt.NDArray[np.bool_],
+              same: bool, final: bool) -> Any:
+        """The opponents' turns until the learner's, or (under "next_step") until the hands end."""
         games = np.arange(self.num_envs)
-        while int(step.current_player[0]) != self.seat:
+        mode = "same_step" if same else "next_step"
+        last = step.final_observation
+        while int(step.current_player[0]) != self.seat and (same or not ended.all()):
             p = int(step.current_player[0])
             policy = self.policies[p]
             if callable(policy):
                 acts = answer(policy, p, games, step.observation, *legal_of(step, games))[0]
             else:
                 acts = self.env.sample_legal(self._rng)
-            step = self.env.step(acts)
+            step = self.env.step(acts, autoreset=mode, final_observation=final)
             rewards += step.rewards
+            if final:
+                last = np.where(step.terminated.reshape(-1, *[1] * (last.ndim - 1)), step.final_observation, last)
             ended |= step.terminated
-        return replace(step, rewards=rewards, terminated=ended)
+        return replace(step, rewards=rewards, terminated=ended, final_observation=last)

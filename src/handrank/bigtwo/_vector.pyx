@@ -28,6 +28,7 @@ cdef enum:
     PLAYING = 0
     OUT = 1             # the winner shed every card
     STALEMATE = 2
+    DECIDED = 3         # the deal decided it (flow.instant_result), its one step played
 
 ctypedef struct move_t:
     int32_t action
@@ -48,7 +49,8 @@ ctypedef struct game_t:
     move_t* legal               # sorted by action; the pass (action 0) first when legal
     int n_legal, legal_room
     uint64_t last_play          # the cards of the last play (the winning play at the end)
-    float decided[4]            # the payments of the deals decided at once, summed (for tests)
+    int pending                 # a deal the rules decided at once, waiting on its one step
+    float owed[4]               # what that step pays
 
 
 ctypedef struct config_t:
@@ -521,21 +523,27 @@ cdef void open_game(const config_t* c, game_t* g) noexcept nogil:
     g.last_play = 0
 
 
-cdef int new_game(const config_t* c, game_t* g, float* rewards, scratch_t* s) noexcept nogil:
-    """Deal until a game is left to play (a deal that decides the game pays into `rewards`),
-    then list the opener's legal actions. -1: out of memory."""
-    cdef float paid[4]
+cdef int new_game(const config_t* c, game_t* g, scratch_t* s) noexcept nogil:
+    """Deal a game and list the opener's legal actions. A deal the rules decide at once is held
+    (`pending`, its payments owed): it offers the pass alone, and that one step ends it with
+    the payments, so that it is an episode like any other (an episode of one step) rather than
+    a payment slipped into another game's step. -1: out of memory."""
     cdef int p
-    while True:
-        deal(c, g)
-        for p in range(4):
-            paid[p] = 0
-        if not settle_deal(c, g, paid, s):
-            break
-        for p in range(c.players):
-            rewards[p] += paid[p]
-            g.decided[p] += paid[p]
+    deal(c, g)
+    for p in range(4):
+        g.owed[p] = 0
+    g.pending = settle_deal(c, g, g.owed, s)
     open_game(c, g)
+    return moves_of(c, g, s)
+
+
+cdef int moves_of(const config_t* c, game_t* g, scratch_t* s) noexcept nogil:
+    """The game's legal list: find_moves while it is played; a held deal, or a game over (left
+    so by a next-step autoreset, its action then ignored), offers the pass alone (a mask with
+    nothing legal would leave a masked policy nothing to sample)."""
+    if g.pending or g.outcome != PLAYING:
+        g.n_legal = 0
+        return push_legal(g, 0, 0, 0, 0)
     return find_moves(c, g, s)
 
 
@@ -559,6 +567,12 @@ cdef int apply(const config_t* c, game_t* g, int index, float* rewards, scratch_
     cdef move_t m = g.legal[index]
     cdef bint over
     cdef int p, found
+    if g.pending:                               # the one step of a deal decided at once
+        g.pending = 0
+        g.outcome = DECIDED
+        for p in range(c.players):
+            rewards[p] += g.owed[p]
+        return 1
     if m.action == 0:
         if g.trick_size == 0:                   # a leader with nothing to play: the lead moves on
             record_pass(c, g)
@@ -760,18 +774,24 @@ cdef class Core:
                              f"(and {need} columns) are needed")
         return 0
 
-    def reset(self, Py_ssize_t a, Py_ssize_t b, uint64_t seed, uint64_t first_stream,
-              float[:, ::1] rewards):
-        """Seed games a..b (stream first_stream + i for game i) and deal each a game."""
-        self.span(a, b, rewards.shape[0], rewards.shape[1], self.c.players)
+    def reset(self, Py_ssize_t a, Py_ssize_t b, const uint64_t[::1] seeds, const uint64_t[::1] streams,
+              const uint8_t[::1] chosen, bint reseed):
+        """Deal a game in each chosen game of a..b: with `reseed`, game i's generator seeded
+        first (xoshiro256** of seeds[i], stream streams[i]); without, from where its stream is."""
+        self.span(a, b, seeds.shape[0])
+        self.span(a, b, streams.shape[0])
+        self.span(a, b, chosen.shape[0])
         cdef Py_ssize_t i
         cdef scratch_t s
         cdef int failed = 0
         memset(&s, 0, sizeof(s))
         with nogil:
             for i in range(a, b):
-                seed_random(&self.games[i].rng, seed, first_stream + <uint64_t>i)
-                failed = new_game(&self.c, &self.games[i], &rewards[i, 0], &s)
+                if not chosen[i]:
+                    continue
+                if reseed:
+                    seed_random(&self.games[i].rng, seeds[i], streams[i])
+                failed = new_game(&self.c, &self.games[i], &s)
                 if failed < 0:
                     break
             free_scratch(&s)
@@ -786,6 +806,9 @@ cdef class Core:
         cdef int found
         with nogil:
             for i in range(self.n):
+                if self.games[i].outcome != PLAYING:
+                    index[i] = 0                # a game over: dealt again, its action ignored
+                    continue
                 found = find_legal(&self.games[i], actions[i])
                 if found < 0:
                     bad = i
@@ -795,13 +818,29 @@ cdef class Core:
 
     def step(self, Py_ssize_t a, Py_ssize_t b, const int32_t[::1] index, float[:, ::1] rewards,
              uint8_t[::1] terminated, int8_t[:, ::1] obs, int8_t[::1] player, int64_t[::1] counts,
-             object mask):
+             object mask, bint same_step=True, object final=None, bint keep_mask=False):
         """Play each game's checked move (games a..b); a game that ends pays into `rewards`, is
-        marked terminated and is dealt again. Then the games' observations, players to act,
-        legal counts and (`mask` not None) mask rows, in the same pass."""
+        marked terminated, its observation then written to `final` (not None) and is dealt
+        again (`same_step`) or left over, to be dealt by the next call, which ignores its
+        move. Then the games' observations, players to act, legal counts and (`mask` not None)
+        mask rows, in the same pass. `keep_mask`: each mask row holds its game's legal set now
+        (the buffer the last call wrote): only those entries are cleared, not the whole row (a
+        Big Two row is the whole ComboSpace, 19,899 entries, against a few dozen legal)."""
         self.span(a, b, index.shape[0])
         self.span(a, b, rewards.shape[0], rewards.shape[1], self.c.players)
         self.span(a, b, terminated.shape[0])
+        cdef int8_t[:, ::1] last
+        cdef bint keep_last = final is not None
+        if keep_last:
+            last = final
+            self.span(a, b, last.shape[0], last.shape[1], OBS)
+        cdef uint8_t[:, ::1] rows
+        cdef uint8_t* row
+        cdef int j
+        keep_mask = keep_mask and mask is not None
+        if keep_mask:
+            rows = mask
+            self.span(a, b, rows.shape[0], rows.shape[1], self.c.n_actions)
         cdef Py_ssize_t i0
         for i0 in range(a, b):
             if not 0 <= index[i0] < self.games[i0].n_legal:
@@ -814,21 +853,31 @@ cdef class Core:
         with nogil:
             for i in range(a, b):
                 g = &self.games[i]
-                ended = apply(&self.c, g, index[i], &rewards[i, 0], &s)
-                if ended == 1:
-                    terminated[i] = 1
-                    ended = new_game(&self.c, g, &rewards[i, 0], &s)
+                if keep_mask:
+                    row = &rows[i, 0]
+                    for j in range(g.n_legal):
+                        row[g.legal[j].action] = 0
+                if g.outcome != PLAYING:        # left over by a next-step call
+                    ended = new_game(&self.c, g, &s)
+                else:
+                    ended = apply(&self.c, g, index[i], &rewards[i, 0], &s)
+                    if ended == 1:
+                        terminated[i] = 1
+                        if keep_last:
+                            observe(&self.c, g, &last[i, 0])
+                        ended = new_game(&self.c, g, &s) if same_step else moves_of(&self.c, g, &s)
                 if ended < 0:
                     failed = ended
                     break
             free_scratch(&s)
         raise_failure(failed)
-        self.write(a, b, obs, player, counts, mask)
+        self.write(a, b, obs, player, counts, mask, keep_mask)
 
     def write(self, Py_ssize_t a, Py_ssize_t b, int8_t[:, ::1] obs, int8_t[::1] player,
-              int64_t[::1] counts, object mask=None):
+              int64_t[::1] counts, object mask=None, bint cleared=False):
         """Observations, players to act, legal counts and (`mask`: a (N, actions) uint8 array,
-        or None) mask rows of games a..b."""
+        or None) mask rows of games a..b; `cleared`: the rows are zero already (`step` cleared
+        its legal entries), so only the legal entries are set, not the whole row."""
         self.span(a, b, obs.shape[0], obs.shape[1], OBS)
         self.span(a, b, player.shape[0])
         self.span(a, b, counts.shape[0])
@@ -850,7 +899,8 @@ cdef class Core:
                 counts[i] = g.n_legal
                 if dense:
                     row = &rows[i, 0]
-                    memset(row, 0, width)
+                    if not cleared:
+                        memset(row, 0, width)
                     for j in range(g.n_legal):
                         row[g.legal[j].action] = 1
 
@@ -907,7 +957,7 @@ cdef class Core:
                 memcpy(g, &saved[i * sizeof(game_t)], sizeof(game_t))
                 g.legal = legal
                 g.legal_room = room
-                failed = find_moves(&self.c, g, &s)
+                failed = moves_of(&self.c, g, &s)
                 if failed < 0:
                     break
             free_scratch(&s)
@@ -925,10 +975,18 @@ cdef class Core:
         self.span(i, i + 1, self.n)
         return self.games[i].turn
 
-    def decided(self, Py_ssize_t i):
-        """The payments of the deals of game i's stream the rules decided at once, summed."""
+    def pending(self, Py_ssize_t i):
+        """The payments game i's deal owes when the rules decided it at once, or None."""
         self.span(i, i + 1, self.n)
-        return [self.games[i].decided[p] for p in range(self.c.players)]
+        cdef game_t* g = &self.games[i]
+        return [g.owed[p] for p in range(self.c.players)] if g.pending else None
+
+    def over(self, uint8_t[::1] out):
+        """1 in `out` for each game over (left so by a next-step call), else 0."""
+        self.span(0, self.n, out.shape[0])
+        cdef Py_ssize_t i
+        for i in range(self.n):
+            out[i] = self.games[i].outcome != PLAYING
 
     def settle(self, hands):
         """The payments a deal of these hands decides at once (flow.instant_result), or None:
@@ -951,12 +1009,14 @@ cdef class Core:
     def advance(self, Py_ssize_t a, Py_ssize_t b, const int32_t[::1] index, int seat,
                 const int8_t[::1] modes, uint64_t[:, ::1] streams, float[:, ::1] rewards,
                 uint8_t[::1] terminated, int8_t[:, ::1] obs, int8_t[::1] player, int64_t[::1] counts,
-                object mask):
+                object mask, bint same_step=True, bint redeal=True, object final=None):
         """handrank._against's step (games a..b): play each game's checked move (index -1: none),
         then the moves of the compiled opponents (`modes`, per seat; `streams[i]` game i's
         xoshiro256** state for the random ones) until `seat` or a seat the caller plays is to
-        act; games that end pay into `rewards`, are marked terminated and dealt again, as in
-        `step`. Then what `write` writes."""
+        act; games that end pay into `rewards`, are marked terminated, observed into `final`
+        and dealt again or left over, as in `step` (a game over is dealt again only with
+        `redeal`, the first pass of a step). A deal decided at once and a game over wait on
+        `seat` (shown as its turn): the learner sees every episode. Then what `write` writes."""
         self.span(a, b, index.shape[0])
         self.span(a, b, streams.shape[0], streams.shape[1], 4)
         self.span(a, b, rewards.shape[0], rewards.shape[1], self.c.players)
@@ -968,6 +1028,11 @@ cdef class Core:
         for i0 in range(a, b):
             if not -1 <= index[i0] < self.games[i0].n_legal:
                 raise ValueError(f"game {i0}: legal-list index {index[i0]} out of range")
+        cdef int8_t[:, ::1] last
+        cdef bint keep_last = final is not None
+        if keep_last:
+            last = final
+            self.span(a, b, last.shape[0], last.shape[1], OBS)
         cdef Py_ssize_t i
         cdef scratch_t s
         cdef int failed = 0, ended, move
@@ -977,15 +1042,28 @@ cdef class Core:
             for i in range(a, b):
                 g = &self.games[i]
                 move = index[i]
+                if g.outcome != PLAYING:
+                    if not redeal:
+                        continue
+                    failed = new_game(&self.c, g, &s)
+                    if failed < 0:
+                        break
+                    move = -1
                 while True:
                     if move < 0:
+                        if g.pending or g.outcome != PLAYING:
+                            g.turn = seat
+                            break
                         if g.turn == seat or modes[g.turn] == OPPONENT_CALLER:
                             break
                         move = opponent_move(g, modes[g.turn], &streams[i, 0])
                     ended = apply(&self.c, g, move, &rewards[i, 0], &s)
                     if ended == 1:
                         terminated[i] = 1
-                        ended = new_game(&self.c, g, &rewards[i, 0], &s)
+                        if keep_last:
+                            g.turn = seat           # the learner's view of the end
+                            observe(&self.c, g, &last[i, 0])
+                        ended = new_game(&self.c, g, &s) if same_step else moves_of(&self.c, g, &s)
                     if ended < 0:
                         failed = ended
                         break

@@ -9,22 +9,31 @@ rewards, and the ends. Action ids are those of the rules' `ComboSpace` (0: pass)
 PettingZoo environment, so a policy trained on one plays the other.
 
 A game that ends in a step reports its payments (`Game.payments`) in that step's ``rewards``
-with ``terminated`` set, and the observation and legal actions returned are already those of
-the next game, dealt from the environment's seeded stream (Gymnasium's ``SAME_STEP`` autoreset).
-A deal the rules decide at once (four 2s under ``four_twos`` "win" or "draw", a ``dragun``) is
-settled when dealt: its payments are added to the rewards of the call that dealt it (the
-``reset`` or the ``step``), and the next deal follows, so every returned game has a player to act.
+with ``terminated`` set. By default (``step(actions, autoreset="same_step")``, Gymnasium's
+``SAME_STEP``) the observation and legal actions returned are already those of the next game,
+dealt from the game's own seeded stream; with ``autoreset="next_step"`` they are the ended game's
+last, and the next ``step`` deals its new game there, ignoring the action given for it (rewards
+0, not terminated). A deal the rules decide at once (four 2s under ``four_twos`` "win" or "draw",
+a ``dragun``) is a game of one step: dealt, it offers the pass (action 0) alone, and that step
+ends it with its payments (a "draw" pays nothing), so it is an episode like any other.
+
+``reset(seed)`` takes an int (game i dealt from stream i of the seed), a list of one int per game
+(game i from its own seed alone: equal seeds deal equal games) or None, and ``games=`` (a bool
+mask) deals only the chosen games. ``snapshot()`` / ``restore(snapshot)`` save and put back every
+game (or chosen ones), pickling and ``copy.deepcopy`` work through them, and ``render(game)``
+draws one game as text.
 """
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from handrank import _batch
+from handrank._vector_env import chosen_games, game_index, game_seeds, rebuild, same_step
 from handrank.bigtwo import _vector
 from handrank.bigtwo.actions import ComboSpace
 from handrank.bigtwo.combo import RulesLike, context
@@ -53,12 +62,18 @@ class Step:
 
     - ``observation`` (N, 164) int8: the player to act's view (handrank.bigtwo.env's layout);
     - ``current_player`` (N,) int8: who acts next in each game;
-    - ``legal_mask`` (N, actions) bool, or None under ``legal="compact"``;
+    - ``legal_mask`` (N, actions) bool, or None under ``legal="compact"``: the env's own buffer,
+      rewritten by the next ``reset`` or ``step`` (copy it to keep it; a new (N, 19,899) array
+      every step cost more than the step);
     - ``legal_indptr`` (N + 1,) int64 and ``legal_ids`` (M,) int32: game i's legal actions,
       ascending, are ``legal_ids[legal_indptr[i]:legal_indptr[i + 1]]`` (None under "dense");
     - ``rewards`` (N, players) float32: zero except where a game ended (its payments);
-    - ``terminated`` (N,) bool: the game ended in this step (the arrays above already show the
-      next one); ``truncated`` (N,) bool: always False (a game of Big Two always ends).
+    - ``terminated`` (N,) bool: the game ended in this step (under ``autoreset="same_step"``
+      the arrays above already show the next one); ``truncated`` (N,) bool: always False (a game
+      of Big Two always ends);
+    - ``final_observation`` (N, 164) int8 or None: asked for by ``step(...,
+      final_observation=True)``, row i the observation at the end of game i where it ended
+      in this step (of the seat that made the last move), zero elsewhere.
     """
     observation: npt.NDArray[np.int8]
     current_player: npt.NDArray[np.int8]
@@ -68,6 +83,7 @@ class Step:
     rewards: npt.NDArray[np.float32]
     terminated: npt.NDArray[np.bool_]
     truncated: npt.NDArray[np.bool_]
+    final_observation: npt.NDArray[np.int8] | None = None
 
 
 class VectorEnv:
@@ -105,35 +121,67 @@ class VectorEnv:
         self.num_actions: int = self.space.size
         self.observation_shape: tuple[int] = (OBSERVATION_SIZE,)
         self._core = _build_core(self.num_envs, self.rules, self.players, self.space)
+        if isinstance(seed, (list, tuple, np.ndarray)):
+            raise TypeError("the constructor's seed is one int (or None); reset(seed=[...]) seeds each game")
         self._seeds = deal_generator(seed)      # checked now: a bad seed fails here
         self._started = False
+        # legal="dense": the (N, actions) mask buffer every call writes (allocated at the first),
+        # and whether its rows hold the games' legal sets now, so that a step clears only those
+        # entries rather than every row's whole ComboSpace
+        self._mask: npt.NDArray[np.uint8] | None = None
+        self._mask_synced = False
+        # what rebuilds this env when unpickled (the seed stream comes back with the snapshot)
+        self._options = {"rules": self.rules, "players": self.players, "threads": self.threads, "legal": legal}
 
     # ------------------------------------------------------------------ the API
-    def reset(self, seed: int | None = None) -> Step:
-        """Deal a new game in every env: from `seed` (an int >= 0), or without one from the
-        stream the constructor's seed (or the last reset's) started; the same seed deals the same
-        games."""
-        seeds = deal_generator(seed) if seed is not None else None       # a bad seed fails first
+    def reset(self, seed: int | list[int] | None = None, *, games: npt.ArrayLike | None = None) -> Step:
+        """Deal a new game in every env, or in the games the bool mask `games` chooses (the
+        others go on as they are; the Step shows every game, rewards 0, none terminated).
+
+        `seed`: an int >= 0 reseeds every chosen game (game i from stream i of the seed: the
+        same seed deals the same games); a list of one int per game seeds each game on its own
+        (game i from seed[i] alone, stream 0: equal seeds deal equal games); None: without
+        `games`, every game reseeded from the stream the constructor's seed (or the last int
+        seed) started, with `games`, the chosen games' next deals of their own streams (the
+        deals an autoreset would give them)."""
+        n = self.num_envs
+        per_game = game_seeds(seed, n)
+        # an int (or Generator) seed: a bad one fails first
+        stream = deal_generator(cast(Any, seed)) if seed is not None and per_game is None else None
+        chosen = chosen_games(games, n)
+        if not self._started and games is not None:
+            raise RuntimeError("the first reset() deals every game: call it without games=")
         with self._unchanged_on_error():
-            if seeds is not None:
-                self._seeds = seeds
-            game_seed = int(self._seeds.integers(0, 2**63))
-            rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+            reseed = seed is not None or games is None
+            if per_game is not None:
+                seeds = np.array([deal_generator(s).integers(0, 2**63) for s in per_game], dtype=np.uint64)
+                streams = np.zeros(n, dtype=np.uint64)
+            else:
+                if stream is not None:
+                    self._seeds = stream
+                game_seed = int(self._seeds.integers(0, 2**63)) if reseed else 0
+                seeds, streams = np.full(n, game_seed, dtype=np.uint64), np.arange(n, dtype=np.uint64)
             out = self._outputs()
 
             def work(a: int, b: int) -> None:
-                self._core.reset(a, b, game_seed, 0, rewards)
+                self._core.reset(a, b, seeds, streams, chosen, reseed)
                 self._core.write(a, b, *out[:3], out[3])
             self._split(work)
-            result = self._result(out, rewards, np.zeros(self.num_envs, dtype=bool))
+            result = self._result(out, np.zeros((n, self.players), dtype=np.float32), np.zeros(n, dtype=bool))
             self._started = True
+            self._mask_synced = True
         return result
 
-    def step(self, actions: npt.ArrayLike) -> Step:
+    def step(self, actions: npt.ArrayLike, *, autoreset: str = "same_step",
+             final_observation: bool = False) -> Step:
         """Play one action in every game (a legal action id of the player to act); games that
-        end are dealt again (see the module docs). A bad action raises ValueError naming the first
-        game it is bad for; after any exception (a KeyboardInterrupt, a MemoryError too) no game
-        has changed."""
+        end are dealt again in this step (``autoreset="same_step"``) or left ended, to be dealt
+        by the next step, which ignores their actions (``"next_step"``; see the module docs);
+        `final_observation` asks for the ended games' last observations
+        (``Step.final_observation``). A bad action raises ValueError naming the first game it
+        is bad for; after any exception (a KeyboardInterrupt, a MemoryError too) no game has
+        changed."""
+        same = same_step(autoreset)
         if not self._started:
             raise RuntimeError("call reset() before step()")
         acts = self._checked(actions)
@@ -146,8 +194,11 @@ class VectorEnv:
             rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
             terminated = np.zeros(self.num_envs, dtype=np.uint8)
             out = self._outputs()
-            self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated, *out))
-            return self._result(out, rewards, terminated.view(bool))
+            final = np.zeros((self.num_envs, OBSERVATION_SIZE), dtype=np.int8) if final_observation else None
+            keep = self._mask_synced
+            self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated, *out, same, final, keep))
+            self._mask_synced = True
+            return self._result(out, rewards, terminated.view(bool), final)
 
     def sample_legal(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action of each game, (N,) int64, drawn from `rng` (a numpy
@@ -166,14 +217,73 @@ class VectorEnv:
         """Game `game`'s hands now (sorted card ids, one list per player) and the stock left (top
         card first; empty without ``rules.draw_on_pass``): what `bigtwo.Game(hands=...,
         undealt=...)` takes to replay a game dealt here."""
-        if isinstance(game, bool) or not isinstance(game, (int, np.integer)) or not 0 <= game < self.num_envs:
-            raise ValueError(f"game must be an index 0..{self.num_envs - 1}, got {game!r}")
+        i = game_index(game, self.num_envs)
         if not self._started:
             raise RuntimeError("call reset() first")
-        hands, stock = self._core.hands(int(game))
+        hands, stock = self._core.hands(i)
         return hands, stock
 
-    def to_gymnasium(self, *, seat: int | None = None, rewards: str = "seat") -> Any:
+    def render(self, game: int = 0) -> str:
+        """Game `game` as text, the lines the PettingZoo environment's ``render`` prints: who
+        acts, the play to beat, every hand (and the stock left)."""
+        from handrank.cards import hand_str
+        i = game_index(game, self.num_envs)
+        if not self._started:
+            raise RuntimeError("call reset() before render()")
+        n = self.num_envs
+        obs, player, counts = np.empty((n, OBSERVATION_SIZE), np.int8), np.empty(n, np.int8), np.empty(n, np.int64)
+        self._core.write(i, i + 1, obs, player, counts)
+        over = np.empty(n, dtype=np.uint8)
+        self._core.over(over)
+        owed = self._core.pending(i)
+        if over[i]:
+            state = "over (the next step deals its new game)"
+        elif owed is not None:
+            state = f"decided at the deal: its one step (the pass) pays {owed}"
+        else:
+            state = f"player_{int(player[i])} to act, {int(counts[i])} legal actions"
+        lines = [f"bigtwo.VectorEnv game {i} of {n}: {state}"]
+        trick = np.flatnonzero(obs[i, 52:104])
+        if trick.size and not over[i]:
+            lines.append(f"to beat: {hand_str(trick.tolist())}")
+        hands, stock = self._core.hands(i)
+        lines += [f"player_{p}: {hand_str(hand)}" for p, hand in enumerate(hands)]
+        if stock:
+            lines.append(f"stock: {len(stock)} cards")
+        return "\n".join(lines)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every game's state and the seed stream's, for `restore` (a copy: later steps leave it
+        as it is)."""
+        return {"games": self._core.save(), "seeds": self._seeds.bit_generator.state, "started": self._started}
+
+    def restore(self, snapshot: dict[str, Any], *, games: npt.ArrayLike | None = None) -> None:
+        """Put back the games a `snapshot` of this env saved: all of them and the seed stream, or
+        only those the bool mask `games` chooses (the stream then left as it is). The same
+        actions then give the same steps."""
+        if not isinstance(snapshot, dict) or set(snapshot) != {"games", "seeds", "started"}:
+            raise TypeError("restore takes what snapshot() returned")
+        saved = np.frombuffer(snapshot["games"], dtype=np.uint8)
+        if saved.size % self.num_envs or saved.size == 0:
+            raise ValueError(f"a snapshot of another env (not {self.num_envs} games)")
+        if games is not None:
+            chosen = chosen_games(games, self.num_envs).view(bool)
+            merged = np.frombuffer(self._core.save(), dtype=np.uint8).reshape(self.num_envs, -1).copy()
+            merged[chosen] = saved.reshape(self.num_envs, -1)[chosen]
+            self._core.restore(merged.reshape(-1))
+            self._mask_synced = False
+            return
+        seeds = np.random.default_rng()
+        seeds.bit_generator.state = snapshot["seeds"]
+        self._core.restore(saved)
+        self._seeds, self._started = seeds, bool(snapshot["started"])
+        self._mask_synced = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuild, (type(self), self.num_envs, self._options, self.snapshot())
+
+    def to_gymnasium(self, *, seat: int | None = None, rewards: str = "seat", autoreset_mode: Any = None,
+                     render_mode: str | None = None) -> Any:
         """This environment as a `gymnasium.vector.VectorEnv` (extra ``handrank[rl]``).
 
         Its observations are dicts of ``observation`` (N, 164) int8 and (under ``legal="dense"``)
@@ -183,13 +293,19 @@ class VectorEnv:
         ``legal_ids``) and ``action_masks()`` builds the dense bool mask on demand; ``step``
         returns seat `seat`'s reward (None: seat 0), (N,), or with ``rewards="all"`` every
         seat's, (N, players) (which Gymnasium's own wrappers do not take); ``infos`` holds
-        ``rewards`` (every seat's) and ``current_player``; ``metadata["autoreset_mode"]`` is
-        SAME_STEP."""
+        ``rewards`` (every seat's) and ``current_player``; `autoreset_mode` is Gymnasium's
+        ``AutoresetMode.NEXT_STEP`` (None, the default) or ``SAME_STEP`` (``infos`` then carry
+        ``final_obs`` and ``final_info``), in ``metadata["autoreset_mode"]``; `render_mode`
+        None or "ansi" (``render()`` returns game 0 as text)."""
         from handrank._gym_vector import GymVectorEnv
+        return GymVectorEnv(self, observation_high=self._observation_high(), seat=seat, rewards=rewards,
+                            autoreset_mode=autoreset_mode, render_mode=render_mode)
+
+    def _observation_high(self) -> npt.NDArray[np.int8]:
         high = np.ones(OBSERVATION_SIZE, dtype=np.int8)
         # the cards a hand holds: 13 dealt, and under draw_on_pass the whole stock drawn on top
         high[156:160] = 13 + (52 - 13 * self.players if self.rules.draw_on_pass else 0)
-        return GymVectorEnv(self, observation_high=high, seat=seat, rewards=rewards)
+        return high
 
     def __repr__(self) -> str:
         return (f"bigtwo.VectorEnv({self.num_envs} games, players={self.players}, legal={self.legal!r}, "
@@ -208,6 +324,7 @@ class VectorEnv:
             self._core.restore(saved)
             seeds.bit_generator.state = stream
             self._seeds = seeds
+            self._mask_synced = False           # (the mask rows may be half written)
             raise
 
     def _checked(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
@@ -232,15 +349,17 @@ class VectorEnv:
         _batch.share(lambda i: work(bounds[i], bounds[i + 1]), threads, threads)
 
     def _outputs(self) -> tuple[Any, Any, Any, Any]:
-        """New arrays for a step: observations, players, legal counts, the mask (uint8 view, or
-        None under legal="compact")."""
+        """The arrays of a step: new observations, players, legal counts, and the env's mask
+        buffer (None under legal="compact"): a new (N, 19,899) array every step cost its
+        allocation and the clearing of every row; the buffer's rows are cleared entry by entry."""
         n = self.num_envs
-        mask = np.empty((n, self.num_actions), dtype=np.uint8) if self.legal == "dense" else None
+        if self.legal == "dense" and self._mask is None:
+            self._mask = np.zeros((n, self.num_actions), dtype=np.uint8)
         return (np.empty((n, OBSERVATION_SIZE), dtype=np.int8), np.empty(n, dtype=np.int8),
-                np.empty(n, dtype=np.int64), mask)
+                np.empty(n, dtype=np.int64), self._mask)
 
     def _result(self, out: tuple[Any, Any, Any, Any], rewards: npt.NDArray[np.float32],
-                terminated: npt.NDArray[np.bool_]) -> Step:
+                terminated: npt.NDArray[np.bool_], final: npt.NDArray[np.int8] | None = None) -> Step:
         obs, player, counts, mask = out
         n = self.num_envs
         indptr = ids = None
@@ -251,7 +370,7 @@ class VectorEnv:
             ids = np.empty(int(indptr[-1]), dtype=np.int32)
             self._core.write_ids(0, n, indptr, ids)
         return Step(obs, player, None if mask is None else mask.view(bool), indptr, ids, rewards, terminated,
-                    np.zeros(n, dtype=bool))
+                    np.zeros(n, dtype=bool), final)
 
 
 def _thread_count(threads: int | None, n: int) -> int:

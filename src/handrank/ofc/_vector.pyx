@@ -55,7 +55,8 @@ cdef class Core:
     cdef int8_t[:, ::1] ndiscards        # (N, P)
     cdef uint8_t[:, :, ::1] fl_boards    # (N, P, 13) the solved board of each Fantasyland seat
     cdef uint8_t[:, ::1] dealt           # (N, 5) the cards dealt to the player to act, ascending
-    cdef int8_t[::1] ndealt, seat, street, turn     # turn -1: the hand is over
+    cdef int8_t[::1] ndealt, seat, street, turn     # turn -1 - p: the hand is over, p acted last
+    cdef int over_case                   # the tables' last row: a hand over offers action 0 alone
     cdef int32_t[::1] drawn
     cdef const uint8_t[:, ::1] masks
     cdef const int16_t[:, ::1] legal_ids
@@ -94,11 +95,15 @@ cdef class Core:
         self.masks = masks
         self.legal_ids = legal_ids
         self.legal_counts = legal_counts
+        self.over_case = masks.shape[0] - 1
 
     # ------------------------------------------------------------------ the turn
     cdef inline int case_of(self, Py_ssize_t g) noexcept nogil:
-        """The legal-table case of game g's player to act."""
+        """The legal-table case of game g's player to act (the over case when the hand is over:
+        left so by a next-step autoreset, its action is ignored)."""
         cdef int p = self.turn[g]
+        if p < 0:
+            return self.over_case
         return (self.street_kind[self.street[g]] * FREE_CASES
                 + (3 - self.filled[g, p, 0]) * 36 + (5 - self.filled[g, p, 1]) * 6
                 + (5 - self.filled[g, p, 2]))
@@ -167,8 +172,11 @@ cdef class Core:
 
     cdef void observe(self, Py_ssize_t g, int8_t[:, :, ::1] obs, uint8_t[:, ::1] mask,
                       int8_t[::1] current) noexcept nogil:
-        """The planes of ofc.env for the player to act, their legal mask and seat."""
+        """The planes of ofc.env for the player to act (the last to act when the hand is over),
+        their legal mask and seat."""
         cdef int p = self.turn[g], k, other, row, j, plane
+        if p < 0:
+            p = -1 - p
         cdef int8_t* o = &obs[g, 0, 0]
         memset(o, 0, PLANES * DECK)
         for row in range(3):
@@ -190,9 +198,9 @@ cdef class Core:
         current[g] = p
 
     # ------------------------------------------------------------------ the calls
-    def shuffle(self, uint64_t key, const int64_t[::1] games, const uint64_t[::1] hands):
+    def shuffle(self, const uint64_t[::1] keys, const int64_t[::1] games, const uint64_t[::1] hands):
         """A fresh deck for each game of `games`: a Fisher-Yates shuffle from the stream of
-        hand number hands[i] under `key`."""
+        hand number hands[i] under keys[i]."""
         cdef Py_ssize_t i, g
         cdef int j, other
         cdef uint8_t swap
@@ -200,7 +208,7 @@ cdef class Core:
         with nogil:
             for i in range(games.shape[0]):
                 g = games[i]
-                seed_random(&r, key, hands[i])
+                seed_random(&r, keys[i], hands[i])
                 for j in range(DECK):
                     self.deck[g, j] = j
                 for j in range(DECK - 1):
@@ -230,18 +238,22 @@ cdef class Core:
     def step(self, const int64_t[::1] games, const int64_t[::1] actions, int8_t[:, :, ::1] obs,
              uint8_t[:, ::1] mask, int8_t[::1] current, uint8_t[::1] done):
         """Make actions[g] (checked legal by `check`) in each game g of `games`; a game whose hand
-        ends is marked in `done` (its boards kept for scoring), every other is observed."""
+        ends is marked in `done` (its boards kept for scoring) and observed as the player who
+        acted last sees it, every other as the player to act sees it."""
         cdef Py_ssize_t i, g
+        cdef int p
         with nogil:
             for i in range(games.shape[0]):
                 g = games[i]
+                p = self.turn[g]
                 self.apply(g, <int>actions[g])
                 self.settle(g, False)
                 if self.turn[g] < 0:
                     done[g] = 1
+                    self.turn[g] = -1 - p
                 else:
                     done[g] = 0
-                    self.observe(g, obs, mask, current)
+                self.observe(g, obs, mask, current)
         return -1
 
     def check(self, const int64_t[::1] actions):
@@ -281,6 +293,14 @@ cdef class Core:
                 at = indptr[g]
                 for j in range(self.legal_counts[c]):
                     out[at + j] = self.legal_ids[c, j]
+
+    def look(self, const int64_t[::1] games, int8_t[:, :, ::1] obs, uint8_t[:, ::1] mask,
+             int8_t[::1] current):
+        """Observe each game of `games` as it is (what `step` and `begin` wrote last)."""
+        cdef Py_ssize_t i
+        with nogil:
+            for i in range(games.shape[0]):
+                self.observe(games[i], obs, mask, current)
 
     def save(self):
         """A copy of every game's state, for `restore`."""

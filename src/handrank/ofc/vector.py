@@ -14,13 +14,20 @@ over the N games (`Step`):
 - ``rewards`` (N, players) float32: zero, except on the step that ends a hand, where each seat
   gets `ofc.Game.values` (its points plus the rules' ``fantasyland_value`` if it earned
   Fantasyland),
-- ``terminated`` (N,) bool: the hand ended on this step; ``truncated`` (N,) bool: always False.
+- ``terminated`` (N,) bool: the hand ended on this step; ``truncated`` (N,) bool: always False;
+- ``final_observation`` (N, 14, 52) int8 or None (``step(..., final_observation=True)``): row i
+  the end of hand i, as the player who acted last sees it, where it ended on this step.
 
-A hand that ends is replaced in the same step (Gymnasium's ``AutoresetMode.SAME_STEP``): its
-rewards and ``terminated`` are reported, and its observation and legal actions are already those
-of the next hand. Hands are dealt from one seeded stream: hand number h (counted from the reset,
-in game order) is shuffled from its own stream of (seed, h), so the same seed and actions give the
-same arrays whatever ``threads`` is.
+By default (``step(actions, autoreset="same_step")``, Gymnasium's ``AutoresetMode.SAME_STEP``) a
+hand that ends is replaced in the same step: its rewards and ``terminated`` are reported, and its
+observation and legal actions are already those of the next hand. With ``autoreset="next_step"``
+the ended hand's last observation is returned (its only legal action 0) and the next ``step``
+deals the new hand there, ignoring the action given for it. Hands are dealt from one seeded
+stream: hand number h (counted from the reset, in the order dealt) is shuffled from its own
+stream of (seed, h), so the same seed and actions give the same arrays whatever ``threads`` is;
+``reset(seed=[...])`` gives each game its own seed instead (its k-th hand from (seed[i], k)).
+``reset(games=mask)`` deals only the chosen games, ``snapshot()`` / ``restore()`` save and put
+back the games (pickling and ``copy.deepcopy`` work through them), ``render(game)`` draws one.
 """
 from __future__ import annotations
 
@@ -34,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from handrank import _batch
+from handrank._vector_env import chosen_games, game_index, game_seeds, rebuild, same_step
 from handrank.ofc import _vector, actions
 from handrank.ofc.board import evaluate_batch, score_batch
 from handrank.ofc.game import Game
@@ -68,6 +76,7 @@ class Step:
     rewards: npt.NDArray[np.float32]              # (N, players)
     terminated: npt.NDArray[np.bool_]             # (N,)
     truncated: npt.NDArray[np.bool_]              # (N,)
+    final_observation: npt.NDArray[np.int8] | None = None     # (N, 14, 52) when asked for
 
 
 class VectorEnv:
@@ -106,10 +115,19 @@ class VectorEnv:
             self.threads = max(1, min(_batch.cpu_count(), self.num_envs // MIN_GAMES_PER_THREAD))
         else:
             self.threads = _batch.thread_count(threads, self.num_envs)
+        if isinstance(seed, (list, tuple, np.ndarray)):
+            raise TypeError("the constructor's seed is one int (or None); reset(seed=[...]) seeds each game")
         self._seed = _seed_key(seed)
         self._key = self._seed
-        self._hands = 0                   # hands dealt since the last reset
+        self._hands = 0                   # hands dealt from the shared stream since its reset
+        # games seeded one by one (reset(seed=[...])): their own keys and hands dealt; the arrays
+        # are replaced, never written in place, so that _unchanged_on_error keeps references
+        self._shared = np.ones(num_envs, dtype=np.bool_)
+        self._keys = np.zeros(num_envs, dtype=np.uint64)
+        self._dealt = np.zeros(num_envs, dtype=np.uint64)
         self._started = False
+        self._options = {"rules": self.rules, "players": players, "threads": self.threads, "legal": legal,
+                         "button": button, "fantasyland": fantasyland}
         order = [(table.button + 1 + i) % self.players for i in range(self.players)]
         plan = table.streets
         kinds = _vector.KINDS
@@ -142,46 +160,72 @@ class VectorEnv:
         ``ofc.Game(deck=...)`` replays)."""
         return np.array(self._core.deck_array)
 
-    def reset(self, seed: int | np.random.SeedSequence | None = None) -> Step:
-        """Deal a new hand in every game. With `seed`, the hands are those of that seed from the
-        start; without, the first reset uses the constructor's seed and a later one goes on with
-        new hands of the same stream."""
-        key = _seed_key(seed) if seed is not None else None       # a bad seed fails first
+    def reset(self, seed: int | list[int] | np.random.SeedSequence | None = None, *,
+              games: npt.ArrayLike | None = None) -> Step:
+        """Deal a new hand in every game, or in the games the bool mask `games` chooses (the
+        others go on as they are; the Step shows every game, rewards 0, none terminated). With
+        an int `seed` (or a SeedSequence), the hands are those of that seed from the start;
+        with a list of one int per game, game i's hands are its own seed's, (seed[i], k) for
+        its k-th hand; without, the first reset uses the constructor's seed and a later one
+        goes on with new hands of the stream (each chosen game's own, with `games`)."""
+        n = self.num_envs
+        per_game = game_seeds(seed, n)
+        key = _seed_key(seed) if seed is not None and per_game is None else None  # a bad seed fails first
+        chosen = chosen_games(games, n).view(np.bool_)
+        if not self._started and games is not None:
+            raise RuntimeError("the first reset() deals every game: call it without games=")
         with self._unchanged_on_error():
-            if key is not None:
-                self._key = key
-                self._hands = 0
-            elif not self._started:
-                self._key = self._seed
-                self._hands = 0
+            if per_game is not None:
+                self._keys = np.where(chosen, np.array([_seed_key(s) for s in per_game], dtype=np.uint64),
+                                      self._keys)
+                self._dealt = np.where(chosen, np.uint64(0), self._dealt)
+                self._shared = self._shared & ~chosen
+            restart = key is not None or not self._started
+            if per_game is None and (restart or games is None):
+                self._key = key if key is not None else self._key if self._started else self._seed
+                self._shared = self._shared | chosen
             obs, mask, current = self._outputs()
-            self._deal(self._games, obs, mask, current)
-            rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
-            ended = np.zeros(self.num_envs, dtype=np.bool_)
+            if games is not None:
+                self._core.look(np.flatnonzero(~chosen), obs, mask.view(np.uint8), current)
+            self._deal(np.flatnonzero(chosen), obs, mask, current, restart=per_game is None and restart)
+            rewards = np.zeros((n, self.players), dtype=np.float32)
+            ended = np.zeros(n, dtype=np.bool_)
             result = self._result(obs, mask, current, rewards, ended)
             self._started = True
         return result
 
-    def step(self, actions: npt.ArrayLike) -> Step:
-        """Make actions[i] (an action id of `ofc.actions`) for the player to act in game i.
-        ValueError for the wrong shape or naming the first bad game (out of range, not legal),
-        TypeError for an array not of integers. Any exception (those, a KeyboardInterrupt, a
-        MemoryError) leaves every game as it was before the call."""
+    def step(self, actions: npt.ArrayLike, *, autoreset: str = "same_step",
+             final_observation: bool = False) -> Step:
+        """Make actions[i] (an action id of `ofc.actions`) for the player to act in game i; a
+        hand that ends is dealt again in this step (``autoreset="same_step"``) or left over, to
+        be dealt by the next step, which ignores its action (``"next_step"``);
+        `final_observation` asks for the ended hands' last observations. ValueError for the
+        wrong shape or naming the first bad game (out of range, not legal), TypeError for an
+        array not of integers. Any exception (those, a KeyboardInterrupt, a MemoryError) leaves
+        every game as it was before the call."""
+        same = same_step(autoreset)
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        chosen = self._checked(actions)
+        over = self._core.turn_array < 0            # hands left over by a next-step call
+        chosen = self._checked(actions, over)
         with self._unchanged_on_error():
             obs, mask, current = self._outputs()
-            done = np.empty(self.num_envs, dtype=np.uint8)
+            done = np.zeros(self.num_envs, dtype=np.uint8)
+            playing = self._games
+            if over.any():
+                self._deal(np.flatnonzero(over), obs, mask, current)
+                playing = np.flatnonzero(~over)
             _over_games(partial(self._core.step, actions=chosen, obs=obs, mask=mask.view(np.uint8),
-                                current=current, done=done), self._games, self.threads)
+                                current=current, done=done), playing, self.threads)
             ended = done.view(np.bool_)
+            final = np.where(ended[:, None, None], obs, np.int8(0)) if final_observation else None
             rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
             games = np.flatnonzero(ended)
             if games.size:
                 rewards[games] = self._values(games)
-                self._deal(games, obs, mask, current)
-            return self._result(obs, mask, current, rewards, ended)
+                if same:
+                    self._deal(games, obs, mask, current)
+            return self._result(obs, mask, current, rewards, ended, final)
 
     def sample_legal(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for each game, (N,) int64 (`rng`: a numpy Generator,
@@ -196,15 +240,71 @@ class VectorEnv:
         self._core.pick(choices)
         return choices
 
-    def to_gymnasium(self, *, seat: int | None = None, rewards: str = "seat") -> Any:
+    def render(self, game: int = 0) -> str:
+        """Hand `game` as text, the lines the PettingZoo environment's ``render`` prints: who
+        acts (street, cards dealt), then every board, top / middle / bottom."""
+        from handrank.cards import hand_str
+        i = game_index(game, self.num_envs)
+        if not self._started:
+            raise RuntimeError("call reset() before render()")
+        player, street, dealt = self._core.state(i)
+        if player < 0:
+            state = "over (the next step deals its new hand)"
+        else:
+            state = f"player_{player} to act, street {street + 1}, dealt {hand_str(list(dealt))}"
+        lines = [f"ofc.VectorEnv game {i} of {self.num_envs} ({self.rules.name}): {state}"]
+        filled = self._core.save()[4][i]
+        boards = self._core.board_array[i]
+        for p in range(self.players):
+            rows = [hand_str(boards[p, start:start + int(filled[p, r])].tolist()) or "-"
+                    for r, start in enumerate((0, 3, 8))]
+            lines.append(f"player_{p}: " + " / ".join(rows))
+        return "\n".join(lines)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every game's state and the deals' streams, for `restore` (a copy)."""
+        return {"games": self._core.save(), "seed": self._seed, "key": self._key, "hands": self._hands,
+                "shared": self._shared, "keys": self._keys, "dealt": self._dealt, "started": self._started}
+
+    def restore(self, snapshot: dict[str, Any], *, games: npt.ArrayLike | None = None) -> None:
+        """Put back the games a `snapshot` of this env saved: all of them and the streams, or
+        only those the bool mask `games` chooses (with their own streams; the shared stream
+        left as it is). The same actions then give the same steps."""
+        if not isinstance(snapshot, dict) or "games" not in snapshot:
+            raise TypeError("restore takes what snapshot() returned")
+        saved = snapshot["games"]
+        current = self._core.save()
+        if len(saved) != len(current) or any(a.shape != b.shape for a, b in zip(saved, current)):
+            raise ValueError(f"a snapshot of another env (not {self.num_envs} games of {self.players} players)")
+        if games is not None:
+            chosen = chosen_games(games, self.num_envs).view(np.bool_)
+            for now, then in zip(current, saved):
+                now[chosen] = then[chosen]
+            self._core.restore(current)
+            for name in ("shared", "keys", "dealt"):
+                setattr(self, "_" + name, np.where(chosen, snapshot[name], getattr(self, "_" + name)))
+            return
+        self._core.restore(saved)
+        self._seed, self._key, self._hands = snapshot["seed"], snapshot["key"], snapshot["hands"]
+        self._shared, self._keys, self._dealt = snapshot["shared"], snapshot["keys"], snapshot["dealt"]
+        self._started = snapshot["started"]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuild, (type(self), self.num_envs, self._options, self.snapshot())
+
+    def to_gymnasium(self, *, seat: int | None = None, rewards: str = "seat", autoreset_mode: Any = None,
+                     render_mode: str | None = None) -> Any:
         """This environment as a ``gymnasium.vector.VectorEnv`` (extra ``rl``): see
         ``handrank._gym_vector``: observations (N, 14, 52) and masks (N, 1024) int8 (under
         ``legal="compact"`` no mask: the ids in ``infos["legal_indptr"]`` and
         ``infos["legal_ids"]``, a dense mask from ``action_masks()``), the reward
         of seat `seat` (None: seat 0), or with ``rewards="all"`` every seat's, (N, players),
-        every seat's in ``infos["rewards"]`` too, SAME_STEP autoreset."""
+        every seat's in ``infos["rewards"]`` too; `autoreset_mode` Gymnasium's
+        ``AutoresetMode.NEXT_STEP`` (None, the default) or ``SAME_STEP`` (with ``final_obs`` and
+        ``final_info`` in ``infos``); `render_mode` None or "ansi"."""
         from handrank._gym_vector import GymVectorEnv
-        return GymVectorEnv(self, seat=seat, rewards=rewards)
+        return GymVectorEnv(self, seat=seat, rewards=rewards, autoreset_mode=autoreset_mode,
+                            render_mode=render_mode)
 
     def __repr__(self) -> str:
         return (f"<ofc.VectorEnv of {self.num_envs} games, {self.players} players "
@@ -217,11 +317,13 @@ class VectorEnv:
         hands has moved the others and half-dealt the new ones by then, which no later call
         could make sense of (the stream's position too, so a retry deals the same hands)."""
         saved, key, hands = self._core.save(), self._key, self._hands
+        streams = self._shared, self._keys, self._dealt
         try:
             yield
         except BaseException:
             self._core.restore(saved)
             self._key, self._hands = key, hands
+            self._shared, self._keys, self._dealt = streams
             raise
 
     def _outputs(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_], npt.NDArray[np.int8]]:
@@ -230,12 +332,29 @@ class VectorEnv:
                 np.empty(n, dtype=np.int8))
 
     def _deal(self, games: npt.NDArray[np.int64], obs: npt.NDArray[np.int8],
-              mask: npt.NDArray[np.bool_], current: npt.NDArray[np.int8]) -> None:
-        """New hands in `games`: the next hand numbers of the stream, the Fantasyland boards
-        solved, the first player to act observed."""
-        hands = np.arange(self._hands, self._hands + games.size, dtype=np.uint64)
-        self._hands += int(games.size)
-        self._core.shuffle(self._key, games, hands)
+              mask: npt.NDArray[np.bool_], current: npt.NDArray[np.int8], restart: bool = False) -> None:
+        """New hands in `games`: the next hand numbers of the shared stream (of each game's own
+        for a game seeded alone), the Fantasyland boards solved, the first player to act
+        observed. `restart`: the shared stream starts again, game i dealt hand number i (what
+        a reset of every game deals it), the next hand number N."""
+        shared = self._shared[games]
+        keys = np.full(games.size, self._key, dtype=np.uint64)
+        hands = np.empty(games.size, dtype=np.uint64)
+        count = int(shared.sum())
+        if restart:
+            hands[shared] = games[shared]
+            self._hands = self.num_envs
+        else:
+            hands[shared] = np.arange(self._hands, self._hands + count, dtype=np.uint64)
+            self._hands += count
+        if count < games.size:
+            own = games[~shared]
+            keys[~shared] = self._keys[own]
+            hands[~shared] = self._dealt[own]
+            dealt = self._dealt.copy()
+            dealt[own] += np.uint64(1)
+            self._dealt = dealt
+        self._core.shuffle(keys, games, hands)
         if self._fl_cards:
             decks = self._core.deck_array
             for seat, a, b in self._fl_cards:
@@ -261,7 +380,9 @@ class VectorEnv:
                 values[:, seat] += np.where(earned > 0, bonus, 0.0)
         return values
 
-    def _checked(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    def _checked(self, actions: npt.ArrayLike, over: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int64]:
+        """The actions as int64, checked legal; a hand over (`over`) takes action 0 whatever is
+        given (it is dealt again, its action ignored)."""
         n = self.num_envs
         arr = np.asarray(actions)
         if arr.shape != (n,):
@@ -271,6 +392,9 @@ class VectorEnv:
         if arr.dtype.kind == "u":
             arr = np.minimum(arr, NUM_ACTIONS)      # (out of range either way; no wrap to negative)
         chosen = np.ascontiguousarray(arr, dtype=np.int64)
+        if over is not None and over.any():
+            chosen = chosen.copy()
+            chosen[over] = 0
         bad = self._core.check(chosen)
         if bad >= 0:
             action = np.asarray(actions)[bad]
@@ -284,17 +408,17 @@ class VectorEnv:
 
     def _result(self, obs: npt.NDArray[np.int8], mask: npt.NDArray[np.bool_],
                 current: npt.NDArray[np.int8], rewards: npt.NDArray[np.float32],
-                ended: npt.NDArray[np.bool_]) -> Step:
+                ended: npt.NDArray[np.bool_], final: npt.NDArray[np.int8] | None = None) -> Step:
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         if self.legal == "dense":
-            return Step(obs, current, mask, None, None, rewards, ended, truncated)
+            return Step(obs, current, mask, None, None, rewards, ended, truncated, final)
         counts = np.empty(self.num_envs, dtype=np.int64)
         self._core.counts(counts)
         indptr = np.zeros(self.num_envs + 1, dtype=np.int64)
         np.cumsum(counts, out=indptr[1:])
         ids = np.empty(int(indptr[-1]), dtype=np.int32)
         self._core.write_ids(indptr, ids)
-        return Step(obs, current, None, indptr, ids, rewards, ended, truncated)
+        return Step(obs, current, None, indptr, ids, rewards, ended, truncated, final)
 
 
 def _over_games(kernel: Callable[[npt.NDArray[np.int64]], int], games: Any, threads: int) -> None:
@@ -307,7 +431,7 @@ def _over_games(kernel: Callable[[npt.NDArray[np.int64]], int], games: Any, thre
 def _legal_tables() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """The legal actions of every (street kind, free slots) case: masks (cases, 1024), the ids
     (cases, 243) and their counts, from `ofc.actions.legal` (the scalar game's own table)."""
-    cases = len(_vector.KINDS) * 144
+    cases = len(_vector.KINDS) * 144 + 1     # the last: a hand over, action 0 alone (_vector's over case)
     masks = np.zeros((cases, NUM_ACTIONS), dtype=np.uint8)
     ids = np.zeros((cases, 3 ** 5), dtype=np.int16)
     counts = np.zeros(cases, dtype=np.int16)
@@ -321,6 +445,7 @@ def _legal_tables() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int16], npt.N
                     masks[case] = legal
                     ids[case, :found.size] = found
                     counts[case] = found.size
+    masks[-1, 0], counts[-1] = 1, 1
     for table in (masks, ids, counts):
         table.setflags(write=False)
     return masks, ids, counts
