@@ -227,15 +227,7 @@ class BigTwoAgainst(VectorAgainst):
         return self._play(np.full(self.num_envs, -1, dtype=np.int32), first.rewards, streams, True, False)
 
     def _step(self, actions: npt.ArrayLike, same: bool, final: bool) -> Any:
-        env = self.env
-        if not env._started:
-            raise RuntimeError("call reset() before step()")
-        acts = env._checked(actions)
-        index = np.empty(self.num_envs, dtype=np.int32)
-        bad = env._core.check(acts, index)
-        if bad >= 0:
-            raise ValueError(f"game {bad}: action {int(acts[bad])} is not legal for the learner "
-                             f"(seat {self.seat}) now (see the legal actions)")
+        index = self.env._legal_index(actions, f"the learner (seat {self.seat})")
         return self._play(index, np.zeros((self.num_envs, self.players), dtype=np.float32), self._streams,
                           same, final)
 

@@ -182,14 +182,7 @@ class VectorEnv:
         is bad for; after any exception (a KeyboardInterrupt, a MemoryError too) no game has
         changed."""
         same = same_step(autoreset)
-        if not self._started:
-            raise RuntimeError("call reset() before step()")
-        acts = self._checked(actions)
-        index = np.empty(self.num_envs, dtype=np.int32)
-        bad = self._core.check(acts, index)
-        if bad >= 0:
-            raise ValueError(f"game {bad}: action {int(acts[bad])} is not legal for player "
-                             f"{self._core.turn(bad)} now (see the legal actions)")
+        index = self._legal_index(actions)
         with self._unchanged_on_error():
             rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
             terminated = np.zeros(self.num_envs, dtype=np.uint8)
@@ -199,6 +192,20 @@ class VectorEnv:
             self._split(lambda a, b: self._core.step(a, b, index, rewards, terminated, *out, same, final, keep))
             self._mask_synced = True
             return self._result(out, rewards, terminated.view(bool), final)
+
+    def _legal_index(self, actions: npt.ArrayLike, mover: str | None = None) -> npt.NDArray[np.int32]:
+        """Each game's action as its index in the game's legal list; a bad action raises
+        ValueError naming the first game it is bad for and `mover` (default: the player to act)."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        acts = self._checked(actions)
+        index = np.empty(self.num_envs, dtype=np.int32)
+        bad = self._core.check(acts, index)
+        if bad >= 0:
+            mover = mover or f"player {self._core.turn(bad)}"
+            raise ValueError(f"game {bad}: action {int(acts[bad])} is not legal for {mover} now "
+                             "(see the legal actions)")
+        return index
 
     def sample_legal(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action of each game, (N,) int64, drawn from `rng` (a numpy
