@@ -126,7 +126,7 @@ class GymVectorEnv(_GymnasiumVectorEnv):  # type: ignore[misc, unused-ignore]
             infos["_final_info"] = ended.copy()
         return observation, rewards, step.terminated, step.truncated, infos
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:  # type: ignore[override, unused-ignore]
         """Game `render_game` as text under ``render_mode="ansi"`` (None without a mode): one
         picture of one game, not Gymnasium's tuple of every env's frame (N of them would be
         unreadable at the batch sizes these envs run)."""
