@@ -133,6 +133,45 @@ def test_bigtwo_callable_batched_over_games(legal):
     assert max(calls) > 1                   # batched: several games in one call
 
 
+def test_bigtwo_dense_rows_follow_every_step():
+    """The dense adapter's mask buffer, cleared entry by entry between steps (as the env's own
+    step does), holds each game's legal set after every kind of step: the compiled opponents'
+    moves, a callable's rounds, a next-step end, a failed step that changed nothing and a reset
+    of chosen games; compared with a compact twin's legal ids (each Step read at once: its mask
+    is the env's buffer)."""
+    calls = iter(range(10**6))
+
+    def flaky(observation, indptr, ids):
+        if next(calls) == 7:
+            raise RuntimeError("the policy failed")
+        return largest(observation, indptr, ids)
+
+    dense = bigtwo_vector.against({0: "random", 2: flaky, 3: "greedy"}, 24, seat=1, seed=4,
+                                  legal="dense", threads=2)
+    compact = bigtwo_vector.against({0: "random", 2: largest, 3: "greedy"}, 24, seat=1, seed=4,
+                                    legal="compact")
+    _same_step(dense.reset(), compact.reset())
+    rng = np.random.default_rng(1)
+    failed = ended = 0
+    for turn in range(80):
+        actions = compact.sample_legal(rng)
+        mode = "next_step" if turn % 3 else "same_step"
+        try:
+            got = dense.step(actions, autoreset=mode)
+        except RuntimeError:
+            failed += 1
+            actions = compact.sample_legal(rng)       # other moves: the failed step's rows are stale
+            got = dense.step(actions, autoreset=mode)
+        want = compact.step(actions, autoreset=mode)
+        _same_step(got, want)
+        ended += int(want.terminated.sum())
+        if turn == 40:
+            chosen = np.arange(24) % 5 == 0
+            _same_step(dense.reset(seed=list(range(24)), games=chosen),
+                       compact.reset(seed=list(range(24)), games=chosen))
+    assert failed == 1 and ended > 0
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_bigtwo_seat_and_learner_rewards(players):
     """Every game returned waits on the learner's seat, whichever it is; the Gymnasium wrapper's

@@ -243,8 +243,10 @@ class BigTwoAgainst(VectorAgainst):
         redeal = index.min() >= 0 if self.num_envs else False   # (a reset's pass deals nothing again)
         while True:
             out = env._outputs()
+            keep = env._mask_synced             # (the dense rows cleared entry by entry, as env.step)
             env._split(lambda a, b: env._core.advance(a, b, index, self.seat, self._modes, streams,
-                                                      rewards, terminated, *out, same, redeal, last))
+                                                      rewards, terminated, *out, same, redeal, last, keep))
+            env._mask_synced = True
             step = env._result(out, rewards, terminated.view(bool), last)
             index = np.full(self.num_envs, -1, dtype=np.int32)
             redeal = False

@@ -605,18 +605,21 @@ cdef void fives(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank, in
     cdef int i, j, r, q, a, b, c, d, e, nt
     cdef int pick[5]
     cdef int ranks[5]
-    cdef uint16_t mask
-    # straights and straight flushes: one card of each rank of a window
+    cdef uint16_t mask, held = 0
+    for r in range(13):
+        if count[r]:
+            held |= 1 << r
+    # straights and straight flushes: one card of each rank of a window (a window whose ranks are
+    # not all held skipped at once: most of a hand's windows, and this ran for every hand listed)
     for i in range(t.n_straights):
         mask = t.straight_masks[i]
+        if mask & ~held:
+            continue
         j = 0
         for r in range(13):
             if (mask >> r) & 1:
                 ranks[j] = r
                 j += 1
-        if not (count[ranks[0]] and count[ranks[1]] and count[ranks[2]] and count[ranks[3]]
-                and count[ranks[4]]):
-            continue
         for a in range(count[ranks[0]]):
             buf[0] = by_rank[ranks[0]][a]
             for b in range(count[ranks[1]]):

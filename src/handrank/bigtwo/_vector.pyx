@@ -1009,14 +1009,16 @@ cdef class Core:
     def advance(self, Py_ssize_t a, Py_ssize_t b, const int32_t[::1] index, int seat,
                 const int8_t[::1] modes, uint64_t[:, ::1] streams, float[:, ::1] rewards,
                 uint8_t[::1] terminated, int8_t[:, ::1] obs, int8_t[::1] player, int64_t[::1] counts,
-                object mask, bint same_step=True, bint redeal=True, object final=None):
+                object mask, bint same_step=True, bint redeal=True, object final=None,
+                bint keep_mask=False):
         """handrank._against's step (games a..b): play each game's checked move (index -1: none),
         then the moves of the compiled opponents (`modes`, per seat; `streams[i]` game i's
         xoshiro256** state for the random ones) until `seat` or a seat the caller plays is to
         act; games that end pay into `rewards`, are marked terminated, observed into `final`
         and dealt again or left over, as in `step` (a game over is dealt again only with
         `redeal`, the first pass of a step). A deal decided at once and a game over wait on
-        `seat` (shown as its turn): the learner sees every episode. Then what `write` writes."""
+        `seat` (shown as its turn): the learner sees every episode. Then what `write` writes;
+        `keep_mask` as in `step` (the opponents' moves then cost no clearing of a whole row)."""
         self.span(a, b, index.shape[0])
         self.span(a, b, streams.shape[0], streams.shape[1], 4)
         self.span(a, b, rewards.shape[0], rewards.shape[1], self.c.players)
@@ -1033,6 +1035,13 @@ cdef class Core:
         if keep_last:
             last = final
             self.span(a, b, last.shape[0], last.shape[1], OBS)
+        cdef uint8_t[:, ::1] rows
+        cdef uint8_t* row
+        cdef int j
+        keep_mask = keep_mask and mask is not None
+        if keep_mask:
+            rows = mask
+            self.span(a, b, rows.shape[0], rows.shape[1], self.c.n_actions)
         cdef Py_ssize_t i
         cdef scratch_t s
         cdef int failed = 0, ended, move
@@ -1041,6 +1050,10 @@ cdef class Core:
         with nogil:
             for i in range(a, b):
                 g = &self.games[i]
+                if keep_mask:
+                    row = &rows[i, 0]
+                    for j in range(g.n_legal):
+                        row[g.legal[j].action] = 0
                 move = index[i]
                 if g.outcome != PLAYING:
                     if not redeal:
@@ -1072,4 +1085,4 @@ cdef class Core:
                     break
             free_scratch(&s)
         raise_failure(failed)
-        self.write(a, b, obs, player, counts, mask)
+        self.write(a, b, obs, player, counts, mask, keep_mask)
