@@ -78,6 +78,10 @@ ctypedef struct config_t:
     int hash_log                # log2 of the slots: at least twice the plays
     int64_t pair_start[13]
     int n_actions
+    # a single card's key (per tables) and action: following a single, most moves of a game,
+    # lists its legal plays from these without the enumeration
+    int32_t single_key[2][52]
+    int32_t single_action[52]
 
 
 cdef inline int ids_of(uint64_t bits, uint8_t* ids) noexcept nogil:
@@ -293,9 +297,6 @@ cdef int find_moves(const config_t* c, game_t* g, scratch_t* s) noexcept nogil:
     if not leading and c.plain:
         want = g.trick_size
         above = g.trick_key
-    if grow_scratch(s, move_capacity(t, ids, n, want), width) < 0:
-        return -1
-    m = list_moves(t, ids, n, want, above, must, s.cards, s.records, s.keys, s.sizes)
     g.n_legal = 0
     if leading:
         pass_ok = stuck(c, g, g.turn)
@@ -304,6 +305,27 @@ cdef int find_moves(const config_t* c, game_t* g, scratch_t* s) noexcept nogil:
     if pass_ok and push_legal(g, 0, 0, 0, 0) < 0:
         return -1
     only_twos = True
+    if want == 1:
+        # following a single: the cards whose key is above the trick's, what list_moves would
+        # list for want 1 (every single card, none left out by the rules but the last-card rule)
+        for j in range(n):
+            key = c.single_key[g.bomb][ids[j]]
+            if key <= above:
+                continue
+            bits = (<uint64_t>1) << ids[j]
+            if c.last_play and n == 1 and forbidden_last(c, g.bomb, bits, 1):
+                continue
+            if c.single_action[ids[j]] < 0:     # never for the rules the space was built from
+                return -2
+            if push_legal(g, c.single_action[ids[j]], key, bits, 1) < 0:
+                return -1
+            if ids[j] >= 4:
+                only_twos = False
+        m = 0
+    else:
+        if grow_scratch(s, move_capacity(t, ids, n, want), width) < 0:
+            return -1
+        m = list_moves(t, ids, n, want, above, must, s.cards, s.records, s.keys, s.sizes)
     for i in range(m):
         size = s.sizes[i]
         key = s.keys[i]
@@ -757,6 +779,11 @@ cdef class Core:
         self.keep = (tables, bomb_tables, hash_bits, hash_action)
         c.hash_bits = &hb[0]
         c.hash_action = &ha[0]
+        cdef uint8_t card
+        for card in range(52):
+            c.single_key[0][card] = play_key(c.tables[0], &card, 1)
+            c.single_key[1][card] = play_key(c.tables[1], &card, 1)
+            c.single_action[card] = action_of(c, &card, 1, (<uint64_t>1) << card)
         self.games = <game_t*>malloc(n * sizeof(game_t))
         if self.games == NULL:
             raise MemoryError()
