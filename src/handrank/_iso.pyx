@@ -24,6 +24,7 @@ cdef extern from * nogil:
     #include "_bits.h"
     #define HR_ISO_MAX_ROUNDS 8
     #define HR_ISO_RANKS 0x1fffu
+    #define HR_ISO_BLOCK 64
     /* Unroll the loops over the rounds and the cards where their bounds are constants: gcc's own
        limits let some copies of the loop below keep them as loops (a third slower). */
     #if defined(__GNUC__)
@@ -129,8 +130,9 @@ cdef extern from * nogil:
         uint64_t weights[HR_ISO_MAX_ROUNDS];
         /* per row (declared here: set once, not per row, for the compiler's flow analysis) */
         uint64_t words[HR_ISO_MAX_ROUNDS] = {0}, lo_index[HR_ISO_MAX_ROUNDS] = {0}, hi_index[HR_ISO_MAX_ROUNDS] = {0};
-        int64_t row;
+        int64_t row, base;
         int r, s, i;
+        uint64_t block_keys[HR_ISO_BLOCK][4];   /* each row's four suit keys, sorted */
         for (r = 0; r < rounds; r++) {
             ends[r] = fixed_ends ? fixed_ends[r] : args->ends[r];
             weights[r] = args->weights[r];
@@ -148,14 +150,19 @@ cdef extern from * nogil:
             grouped = rounds;
             while (grouped > 1 && ends[grouped - 1] - ends[grouped - 2] == 1) grouped--;
         }
-        for (row = 0; row < n; row++) {
+        /* Two passes over each block of rows: the suits' keys of every row, then each row's
+           configuration and index from its keys. A row's work is one long chain of dependent
+           loads (cards, rank sets, colex ranks, the sorted keys, the configuration, its terms);
+           done row after row, only about two rows' chains fit in the core's window at once, and
+           the split lets the short second pass overlap many rows' lookups. */
+        for (base = 0; base < n; base += HR_ISO_BLOCK) {
+          int64_t end = n - base < HR_ISO_BLOCK ? n : base + HR_ISO_BLOCK, bad = -1;
+          for (row = base; row < end; row++) {
             const uint8_t* hand = rows + row * k;
-            uint64_t keys[4], shapes[4], seen = 0, repeats = 0, index, x[4];
+            uint64_t* keys = block_keys[row - base];
+            uint64_t shapes[4], seen = 0, repeats = 0;
             uint32_t suit_indices[4], used[4], used_counts[4], counted = 0;
             uint8_t late[HR_ISO_MAX_ROUNDS];
-            const uint64_t* term;
-            int32_t config;
-            uint32_t places;
             int start = 0;
             HR_ISO_UNROLL
             for (r = 0; r < grouped; r++) {
@@ -194,9 +201,9 @@ cdef extern from * nogil:
                meets its bit in `seen`, and the grouped rounds' counts, summed over the suits
                below, fall short where a round repeats a card or holds an id over 51. */
             if (hw) {
-                if (hr_iso_popcount_hw(seen & HR_ISO_CARDS) != (uint64_t)k) return row;
+                if (hr_iso_popcount_hw(seen & HR_ISO_CARDS) != (uint64_t)k) { bad = row; break; }
             } else {
-                if (repeats | (seen & HR_ISO_NO_CARD)) return row;
+                if (repeats | (seen & HR_ISO_NO_CARD)) { bad = row; break; }
             }
             for (s = 0; s < 4; s++) {
                 uint32_t rank_set = (uint32_t)(words[0] >> (16 * s)) & HR_ISO_RANKS;
@@ -222,7 +229,7 @@ cdef extern from * nogil:
                 used_counts[s] = used_count;
                 counted += used_count;
             }
-            if (!hw && counted != (uint32_t)ends[grouped - 1]) return row;
+            if (!hw && counted != (uint32_t)ends[grouped - 1]) { bad = row; break; }
             HR_ISO_UNROLL
             for (r = grouped; r < rounds; r++) {
                 /* one card of rank q: its suit's index gains a digit of base 13 - used ranks, the
@@ -246,6 +253,14 @@ cdef extern from * nogil:
             HR_ISO_SORT2(keys[0], keys[2]);
             HR_ISO_SORT2(keys[1], keys[3]);
             HR_ISO_SORT2(keys[1], keys[2]);
+          }
+          /* the rows before a bad one are indexed (an earlier row the tables refuse comes first) */
+          for (end = row, row = base; row < end; row++) {
+            const uint64_t* keys = block_keys[row - base];
+            uint64_t index, x[4];
+            const uint64_t* term;
+            int32_t config;
+            uint32_t places;
             if (direct) {
                 config = direct[(keys[0] >> 32) + hr_iso_triangle[keys[1] >> 32] + hr_iso_tetrahedron[keys[2] >> 32]];
             } else {
@@ -276,6 +291,8 @@ cdef extern from * nogil:
                 for (s = 1; s < 4; s++) index += term[1 + s] * hr_iso_group_term(x[s], (places >> (8 * s)) & 0xff);
             }
             out[row] = index;
+          }
+          if (bad >= 0) return bad;
         }
         return -1;
     }
