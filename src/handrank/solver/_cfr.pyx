@@ -35,6 +35,11 @@ cdef enum:
     SHOWDOWN_NODE = 3
     CHANCE_NODE = 4
 
+cdef inline Py_ssize_t SWEEP_ROOM(Py_ssize_t width) noexcept nogil:
+    """The floats a showdown's sweep takes: 3 x width + 53 doubles, aligned."""
+    return 6 * width + 108
+
+
 cdef enum:
     MODE_CFR = 0        # update the traverser's regrets and strategy sums (current strategies)
     MODE_BEST = 1       # the traverser's best response to the other's average strategy
@@ -223,10 +228,11 @@ cdef class Engine:
     cdef int n[2]
     cdef const uint8_t* cards[2]        # combo i of player p: cards[p][2i], cards[p][2i + 1]
     cdef const int32_t* same[2]         # the other player's index of the same combo, or -1
+    cdef const int32_t* card_start[2]   # per card (and one past the last): where its group
+    cdef const int32_t* card_combos[2]  # of combos begins in card_combos: those holding it
     cdef const int32_t* order[2]        # per board: the combos by rising strength
-    cdef const uint8_t* sorted_cards[2] # per board: their cards, in that order
-    cdef const int32_t* below[2]        # per board and combo in that order: how many of the
-    cdef const int32_t* above[2]        # other's sorted combos are weaker / not stronger
+    cdef const uint16_t* segments[2]    # per board: each card's group by rising strength
+    cdef const uint16_t* sweep_index[2] # per board and combo: 8 indices into the sweep's sums
     cdef float* regret                  # float32 storage, or NULL where compressed:
     cdef float* strat_sum
     cdef int16_t* regret16              # the compressed storage
@@ -254,9 +260,9 @@ cdef class Engine:
     cdef const int32_t* perms[2]        # per suit permutation kept: each combo's image
 
     def __init__(self, kind, player, first_child, n_children, stake, offset, board, card,
-                 cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
-                 below0, below1, above0, above1, regrets, strategy_sum, iso_first, iso_count,
-                 iso_perm, perms0, perms1, scales):
+                 cards0, cards1, same0, same1, card_start0, card_start1, card_combos0,
+                 card_combos1, order0, order1, segments0, segments1, sweep_index0, sweep_index1,
+                 regrets, strategy_sum, iso_first, iso_count, iso_perm, perms0, perms1, scales):
         cdef const int32_t[:, ::1] p0 = perms0, p1 = perms1
         cdef float[:, ::1] steps = scales
         cdef float[::1] r32, s32
@@ -264,18 +270,21 @@ cdef class Engine:
         cdef uint16_t[::1] s16
         cdef const uint8_t[:, ::1] c0 = cards0, c1 = cards1
         cdef const int32_t[::1] s0 = same0, s1 = same1
+        cdef const int32_t[::1] cs0 = card_start0, cs1 = card_start1
+        cdef const int32_t[::1] cc0 = card_combos0, cc1 = card_combos1
         cdef const int32_t[:, ::1] o0 = order0, o1 = order1
-        cdef const uint8_t[:, :, ::1] t0 = sorted_cards0, t1 = sorted_cards1
-        cdef const int32_t[:, ::1] b0 = below0, b1 = below1, a0 = above0, a1 = above1
+        cdef const uint16_t[:, ::1] g0 = segments0, g1 = segments1
+        cdef const uint16_t[:, :, ::1] w0 = sweep_index0, w1 = sweep_index1
         self.kind, self.player, self.first_child, self.n_children = kind, player, first_child, n_children
         self.stake, self.offset, self.board, self.card = stake, offset, board, card
         self.n[0], self.n[1] = c0.shape[0], c1.shape[0]
         self.cards[0], self.cards[1] = &c0[0, 0], &c1[0, 0]
         self.same[0], self.same[1] = &s0[0], &s1[0]
+        self.card_start[0], self.card_start[1] = &cs0[0], &cs1[0]
+        self.card_combos[0], self.card_combos[1] = &cc0[0], &cc1[0]
         self.order[0], self.order[1] = &o0[0, 0], &o1[0, 0]
-        self.sorted_cards[0], self.sorted_cards[1] = &t0[0, 0, 0], &t1[0, 0, 0]
-        self.below[0], self.below[1] = &b0[0, 0], &b1[0, 0]
-        self.above[0], self.above[1] = &a0[0, 0], &a1[0, 0]
+        self.segments[0], self.segments[1] = &g0[0, 0], &g1[0, 0]
+        self.sweep_index[0], self.sweep_index[1] = &w0[0, 0, 0], &w1[0, 0, 0]
         self.compressed = regrets.dtype == np.int16
         if self.compressed:
             r16, s16 = regrets, strategy_sum
@@ -287,8 +296,9 @@ cdef class Engine:
         self.regrets, self.strategy_sum = regrets, strategy_sum
         self.iso_first, self.iso_count, self.iso_perm = iso_first, iso_count, iso_perm
         self.perms[0], self.perms[1] = &p0[0, 0], &p1[0, 0]
-        self.keep = (cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
-                     below0, below1, above0, above1, perms0, perms1, scales)
+        self.keep = (cards0, cards1, same0, same1, card_start0, card_start1, card_combos0,
+                     card_combos1, order0, order1, segments0, segments1, sweep_index0,
+                     sweep_index1, perms0, perms1, scales)
         self.width = max(self.n[0], self.n[1])
         # a node takes at most 2 x actions + 3 buffers (a decision node: strategy, values and
         # reach, then its children's; compressed, 2 x actions + 2 more: its regrets and sums
@@ -301,7 +311,9 @@ cdef class Engine:
             for c in range(self.first_child[i], self.first_child[i] + self.n_children[i]):
                 d[c] = d[i] + 1
                 depth_most = max(depth_most, d[c])
-        self.arena_size = (depth_most + 2) * ((4 * most + 5) if self.compressed else (2 * most + 3)) * self.width
+        # and a showdown's sweep the room for 3 x width + 53 doubles past its own
+        self.arena_size = ((depth_most + 2) * ((4 * most + 5) if self.compressed else (2 * most + 3)) * self.width
+                           + SWEEP_ROOM(self.width))
         self.arena = <float*>malloc(self.arena_size * sizeof(float))
         if self.arena == NULL:
             raise MemoryError("the solver's work space")
@@ -382,19 +394,24 @@ cdef class Engine:
         return won, lost, compatible
 
     cdef void compatible(self, int hero, const float* opp_reach, float scale, float* out) noexcept nogil:
-        """out[i] = scale x the opposing reach that shares no card with hero combo i."""
-        cdef int opp = 1 - hero, i, j, nh = self.n[hero], no = self.n[opp]
+        """out[i] = scale x the opposing reach that shares no card with hero combo i: the reach
+        holding each card summed over that card's group (a sum in a register per card, where
+        adding into a table of 52 waits on the previous add to the same card), the total being
+        half of theirs (every combo is in two groups)."""
+        cdef int opp = 1 - hero, i, k, c, nh = self.n[hero]
         cdef double card_sum[52]
         cdef double total = 0, r
-        cdef const uint8_t* oc = self.cards[opp]
+        cdef const int32_t* start = self.card_start[opp]
+        cdef const int32_t* holding = self.card_combos[opp]
         cdef const uint8_t* hc = self.cards[hero]
         cdef const int32_t* same = self.same[hero]
-        memset(card_sum, 0, sizeof(card_sum))
-        for j in range(no):
-            r = opp_reach[j]
+        for c in range(52):
+            r = 0
+            for k in range(start[c], start[c + 1]):
+                r += opp_reach[holding[k]]
+            card_sum[c] = r
             total += r
-            card_sum[oc[2 * j]] += r
-            card_sum[oc[2 * j + 1]] += r
+        total *= 0.5
         for i in range(nh):
             r = total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]
             if same[i] >= 0:
@@ -404,50 +421,43 @@ cdef class Engine:
     cdef void sweep(self, int board, int hero, const float* opp_reach, float scale, float* won,
                     float* lost, float* scratch) noexcept nogil:
         """won[i] / lost[i] = scale x the opposing reach that hero combo i beats / loses to on
-        `board`, without the combos that share a card with it: the combos in order of strength,
-        the reach below (above) each strength summed as it goes, and per card. With `lost` NULL,
-        won[i] gets the difference (a showdown's value). `scratch`: room for the opposing
-        combos' reach in order of strength, read twice in a row."""
-        cdef int opp = 1 - hero, i, j, ii, end, nh = self.n[hero], no = self.n[opp]
-        cdef int64_t h0 = <int64_t>board * nh, o0 = <int64_t>board * no
-        cdef const int32_t* horder = self.order[hero] + h0
-        cdef const int32_t* below = self.below[hero] + h0
-        cdef const int32_t* above = self.above[hero] + h0
-        cdef const uint8_t* hc = self.sorted_cards[hero] + 2 * h0
-        cdef const int32_t* oorder = self.order[opp] + o0
-        cdef const uint8_t* oc = self.sorted_cards[opp] + 2 * o0
-        cdef float* reach = scratch
-        cdef double card_sum[52]
-        cdef double total = 0, r, x
-        for j in range(no):
-            reach[j] = opp_reach[oorder[j]]
-        memset(card_sum, 0, sizeof(card_sum))
-        j = 0
-        for ii in range(nh):
-            end = below[ii]
-            while j < end:
-                r = reach[j]
-                total += r
-                card_sum[oc[2 * j]] += r
-                card_sum[oc[2 * j + 1]] += r
-                j += 1
-            won[horder[ii]] = <float>(scale * (total - card_sum[hc[2 * ii]] - card_sum[hc[2 * ii + 1]]))
-        memset(card_sum, 0, sizeof(card_sum))
-        total = 0
-        j = no
-        for ii in range(nh - 1, -1, -1):
-            end = above[ii]
-            while j > end:
-                j -= 1
-                r = reach[j]
-                total += r
-                card_sum[oc[2 * j]] += r
-                card_sum[oc[2 * j + 1]] += r
-            x = scale * (total - card_sum[hc[2 * ii]] - card_sum[hc[2 * ii + 1]])
+        `board`, without the combos that share a card with it. Prefix sums of the opposing
+        reach, once over the combos by rising strength and once over each card's group in the
+        same order; a hero combo's reach below (above) its strength is read off them at the
+        stopping points the board's tables hold: the sum below, less the sums below in its two
+        cards' groups. With `lost` NULL, won[i] gets the difference (a showdown's value).
+        `scratch`: SWEEP_ROOM(width) floats."""
+        cdef int opp = 1 - hero, i, k, c, end, nh = self.n[hero], no = self.n[opp]
+        cdef const int32_t* oorder = self.order[opp] + <int64_t>board * no
+        cdef const uint16_t* segment = self.segments[opp] + <int64_t>board * 2 * no
+        cdef const int32_t* start = self.card_start[opp]
+        cdef const uint16_t* at = self.sweep_index[hero] + <int64_t>board * nh * 8
+        cdef double* below = <double*>((<size_t>scratch + 7) & ~(<size_t>7))
+        cdef double* in_group = below + no + 1
+        cdef double* q
+        cdef double r, w, l
+        r = 0
+        for k in range(no):
+            below[k] = r
+            r += opp_reach[oorder[k]]
+        below[no] = r
+        for c in range(52):
+            q = in_group + start[c] + c
+            end = start[c + 1] - start[c]
+            r = 0
+            for k in range(end):
+                q[k] = r
+                r += opp_reach[segment[start[c] + k]]
+            q[end] = r
+        for i in range(nh):
+            w = below[at[0]] - in_group[at[1]] - in_group[at[2]]
+            l = (below[no] - below[at[3]]) - (in_group[at[6]] - in_group[at[4]]) - (in_group[at[7]] - in_group[at[5]])
             if lost == NULL:
-                won[horder[ii]] -= <float>x
+                won[i] = <float>(scale * (w - l))
             else:
-                lost[horder[ii]] = <float>x
+                won[i] = <float>(scale * w)
+                lost[i] = <float>(scale * l)
+            at += 8
 
     cdef void current_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
         """Regret matching: each combo's positive regrets, normalised (uniform when none);
