@@ -104,6 +104,35 @@ cdef void normalise(const float* weight, float* strat, Py_ssize_t na, Py_ssize_t
             row[i] = row[i] * total[i] + fallback[i]
 
 
+cdef void matching_shares(const float* regret, const float* reach, Py_ssize_t na, Py_ssize_t n,
+                         float* share, float* rest) noexcept nogil:
+    """Regret matching times a reach, without the strategy: share[i] = reach[i] / the sum of
+    combo i's positive regrets, rest[i] = reach[i] x the uniform share where that sum is 0 (and
+    share[i] 0), so that action a's reach is match_reach's."""
+    cdef Py_ssize_t a, i
+    cdef float uniform = 1.0 / na, x, empty
+    cdef const float* r
+    memset(share, 0, n * sizeof(float))
+    for a in range(na):
+        r = regret + a * n
+        for i in range(n):
+            x = r[i]
+            share[i] += x if x > 0 else 0
+    for i in range(n):
+        empty = 1 if share[i] <= 0 else 0
+        rest[i] = empty * uniform * reach[i]
+        share[i] = reach[i] * (1 - empty) / (share[i] + empty)
+
+
+cdef inline void match_reach(float* dst, const float* regret, const float* share, const float* rest,
+                             Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef float x
+    for i in range(n):
+        x = regret[i]
+        dst[i] = (x if x > 0 else 0) * share[i] + rest[i]
+
+
 cdef void update(float* regret, float* sums, const float* value, const float* mean,
                  const float* strat, const float* reach, Py_ssize_t na, Py_ssize_t n, float pos,
                  float neg, float keep) noexcept nogil:
@@ -575,6 +604,8 @@ cdef class Engine:
         cdef const uint8_t* oc = self.cards[opp]
         cdef float* regret
         cdef float* sums
+        cdef float* share
+        cdef float* rest
         if k == FOLD_NODE:
             v = self.stake[node]
             self.compatible(hero, opp_reach, -v if self.player[node] == hero else v, out)
@@ -598,7 +629,7 @@ cdef class Engine:
             free = not self.locked[node]
             if self.mode == MODE_CFR and free:
                 self.current_strategy(node, hero, strat, reach)
-            else:
+            elif self.mode != MODE_BEST or not free:    # (a best response takes the best action)
                 self.average_strategy(node, hero, strat, reach)
             for a in range(na):
                 if self.mode == MODE_CFR:
@@ -632,11 +663,24 @@ cdef class Engine:
         else:
             na = self.n_children[node]
             strat, sub, reach = scratch, scratch + na * m, scratch + (na + 1) * m
-            if self.mode == MODE_CFR and not self.locked[node]:
-                self.current_strategy(node, opp, strat, reach)
-            else:
-                self.average_strategy(node, opp, strat, reach)
             memset(out, 0, nh * sizeof(float))
+            if self.mode == MODE_CFR and not self.locked[node]:
+                # regret matching folded into the reach: each action's positive regrets times
+                # the reach over their sum (`share`), or the uniform share where none is positive
+                if self.compressed:
+                    regret = strat
+                    decode_signed(self.regret16 + self.offset[node], self.regret_scale[node], regret, na * no)
+                else:
+                    regret = self.regret + self.offset[node]
+                share, rest = sub, reach
+                matching_shares(regret, opp_reach, na, no, share, rest)
+                sub, reach = reach + m, reach + 2 * m
+                for a in range(na):
+                    match_reach(reach, regret + a * no, share, rest, no)
+                    self.walk(self.first_child[node] + a, hero, hero_reach, reach, sub, reach + m)
+                    add(out, sub, nh)
+                return
+            self.average_strategy(node, opp, strat, reach)
             for a in range(na):
                 multiply(reach, opp_reach, strat + a * no, no)
                 self.walk(self.first_child[node] + a, hero, hero_reach, reach, sub, reach + m)
