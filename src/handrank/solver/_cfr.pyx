@@ -448,19 +448,21 @@ cdef class Engine:
             out[i] = <float>(scale * r)
 
     cdef void sweep(self, int board, int hero, const float* opp_reach, float scale, float* won,
-                    float* lost, float* scratch) noexcept nogil:
+                    float* lost, float* scratch, float* folded=NULL, float fold_scale=0) noexcept nogil:
         """won[i] / lost[i] = scale x the opposing reach that hero combo i beats / loses to on
         `board`, without the combos that share a card with it. Prefix sums of the opposing
         reach, once over the combos by rising strength and once over each card's group in the
         same order; a hero combo's reach below (above) its strength is read off them at the
         stopping points the board's tables hold: the sum below, less the sums below in its two
         cards' groups. With `lost` NULL, won[i] gets the difference (a showdown's value).
-        `scratch`: SWEEP_ROOM(width) floats."""
+        `scratch`: SWEEP_ROOM(width) floats. `folded` (unless NULL): fold_scale x the opposing
+        reach that shares no card with each hero combo, read off the same sums (`compatible`)."""
         cdef int opp = 1 - hero, i, k, c, end, nh = self.n[hero], no = self.n[opp]
         cdef const int32_t* oorder = self.order[opp] + <int64_t>board * no
         cdef const uint16_t* segment = self.segments[opp] + <int64_t>board * 2 * no
         cdef const int32_t* start = self.card_start[opp]
         cdef const uint16_t* at = self.sweep_index[hero] + <int64_t>board * nh * 8
+        cdef const int32_t* same = self.same[hero]
         cdef double* below = <double*>((<size_t>scratch + 7) & ~(<size_t>7))
         cdef double* in_group = below + no + 1
         cdef double* q
@@ -486,6 +488,11 @@ cdef class Engine:
             else:
                 won[i] = <float>(scale * w)
                 lost[i] = <float>(scale * l)
+            if folded != NULL:
+                r = below[no] - in_group[at[6]] - in_group[at[7]]
+                if same[i] >= 0:
+                    r += opp_reach[same[i]]     # subtracted twice
+                folded[i] = <float>(fold_scale * r)
             at += 8
 
     cdef void current_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
@@ -606,6 +613,7 @@ cdef class Engine:
         cdef float* sums
         cdef float* share
         cdef float* rest
+        cdef int folds, showdown
         if k == FOLD_NODE:
             v = self.stake[node]
             self.compatible(hero, opp_reach, -v if self.player[node] == hero else v, out)
@@ -631,14 +639,32 @@ cdef class Engine:
                 self.current_strategy(node, hero, strat, reach)
             elif self.mode != MODE_BEST or not free:    # (a best response takes the best action)
                 self.average_strategy(node, hero, strat, reach)
+            # a fold and a showdown among the children see the same opposing reach: the fold's
+            # values come out of the showdown's sweep
+            folds = showdown = -1
             for a in range(na):
-                if self.mode == MODE_CFR:
-                    multiply(reach, hero_reach, strat + a * nh, nh)
-                    self.walk(self.first_child[node] + a, hero, reach, opp_reach, sub + a * nh,
-                              reach + m)
+                c = self.kind[self.first_child[node] + a]
+                if c == FOLD_NODE and folds < 0:
+                    folds = a
+                elif c == SHOWDOWN_NODE and showdown < 0:
+                    showdown = a
+            if folds >= 0 and showdown >= 0:
+                child, i = self.first_child[node] + showdown, self.first_child[node] + folds
+                self.sweep(self.board[child], hero, opp_reach, self.stake[child], sub + showdown * nh,
+                           NULL, reach + m, sub + folds * nh,
+                           -self.stake[i] if self.player[i] == hero else self.stake[i])
+            else:
+                folds = showdown = -1
+            for a in range(na):
+                if a == folds or a == showdown:
+                    continue
+                child = self.first_child[node] + a
+                c = self.kind[child]
+                if self.mode == MODE_CFR and c != FOLD_NODE and c != SHOWDOWN_NODE:
+                    multiply(reach, hero_reach, strat + a * nh, nh)     # (a terminal needs none)
+                    self.walk(child, hero, reach, opp_reach, sub + a * nh, reach + m)
                 else:
-                    self.walk(self.first_child[node] + a, hero, hero_reach, opp_reach, sub + a * nh,
-                              reach + m)
+                    self.walk(child, hero, hero_reach, opp_reach, sub + a * nh, reach + m)
             if self.mode == MODE_BEST and free:
                 memcpy(out, sub, nh * sizeof(float))
                 for a in range(1, na):
