@@ -409,6 +409,22 @@ cdef class Engine:
             self.walk(node, hero, &h[0], &o[0], &out[0], self.arena)
         return result
 
+    def best_responses(self):
+        """Per player (OOP, IP): its best response's values to the other's average strategy at
+        the root, summed over its combos weighted by its range (both in one call: a check of
+        the exploitability as the solve loop runs it)."""
+        cdef double total[2]
+        cdef int hero, i
+        self.mode = MODE_BEST
+        with nogil:
+            for hero in range(2):
+                self.walk(0, hero, self.root_reach[hero], self.root_reach[1 - hero], self.arena,
+                          self.arena + self.width)
+                total[hero] = 0
+                for i in range(self.n[hero]):
+                    total[hero] += <double>self.root_reach[hero][i] * self.arena[i]
+        return total[0], total[1]
+
     def showdown_sums(self, int board, int hero, opp_reach):
         """(won, lost, compatible): the opposing reach each hero combo beats, loses to, and shares
         no card with, on 5-card board `board`."""

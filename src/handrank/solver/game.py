@@ -348,7 +348,7 @@ class Game:
     def exploitability(self) -> float:
         """In chips: the average of what each player's best response to the other's average
         strategy wins over the game's value (0 at an equilibrium)."""
-        return float(sum(self.best_response_value(p) for p in (0, 1)) / 2) - self.spot.pot / 2
+        return float(sum(self._engine.best_responses()) / self._pairs / 2)
 
     def best_response_value(self, player: int) -> float:
         """The EV (chips, as `ev`) of `player`'s best response to the other's average strategy."""
