@@ -81,7 +81,7 @@ cdef void normalise(const float* weight, float* strat, Py_ssize_t na, Py_ssize_t
     sum, uniform where the sum is 0; `total`, `fallback`: room for n floats each. Branch-free
     (a sum of 0 divides by 1 and adds the uniform share), so that every loop vectorises."""
     cdef Py_ssize_t a, i
-    cdef float uniform = 1.0 / na, x, empty
+    cdef float uniform = 1.0 / na, x, empty, one = 1     # (float: a literal 1 divides in double)
     cdef float* row
     cdef const float* w
     memset(total, 0, n * sizeof(float))
@@ -97,7 +97,7 @@ cdef void normalise(const float* weight, float* strat, Py_ssize_t na, Py_ssize_t
     for i in range(n):
         empty = 1 if total[i] <= 0 else 0
         fallback[i] = empty * uniform
-        total[i] = 1 / (total[i] + empty)
+        total[i] = one / (total[i] + empty)
     for a in range(na):
         row = strat + a * n
         for i in range(n):
@@ -110,7 +110,7 @@ cdef void matching_shares(const float* regret, const float* reach, Py_ssize_t na
     combo i's positive regrets, rest[i] = reach[i] x the uniform share where that sum is 0 (and
     share[i] 0), so that action a's reach is match_reach's."""
     cdef Py_ssize_t a, i
-    cdef float uniform = 1.0 / na, x, empty
+    cdef float uniform = 1.0 / na, x, empty, one = 1
     cdef const float* r
     memset(share, 0, n * sizeof(float))
     for a in range(na):
@@ -121,7 +121,7 @@ cdef void matching_shares(const float* regret, const float* reach, Py_ssize_t na
     for i in range(n):
         empty = 1 if share[i] <= 0 else 0
         rest[i] = empty * uniform * reach[i]
-        share[i] = reach[i] * (1 - empty) / (share[i] + empty)
+        share[i] = reach[i] * (one - empty) / (share[i] + empty)
 
 
 cdef inline void match_reach(float* dst, const float* regret, const float* share, const float* rest,
