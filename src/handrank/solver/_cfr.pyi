@@ -17,10 +17,11 @@ class Engine:
                  board: npt.NDArray[np.int32], card: npt.NDArray[np.int8],
                  cards0: npt.NDArray[np.uint8], cards1: npt.NDArray[np.uint8],
                  same0: npt.NDArray[np.int32], same1: npt.NDArray[np.int32],
+                 card_start0: npt.NDArray[np.int32], card_start1: npt.NDArray[np.int32],
+                 card_combos0: npt.NDArray[np.int32], card_combos1: npt.NDArray[np.int32],
                  order0: npt.NDArray[np.int32], order1: npt.NDArray[np.int32],
-                 sorted_cards0: npt.NDArray[np.uint8], sorted_cards1: npt.NDArray[np.uint8],
-                 below0: npt.NDArray[np.int32], below1: npt.NDArray[np.int32],
-                 above0: npt.NDArray[np.int32], above1: npt.NDArray[np.int32],
+                 segments0: npt.NDArray[np.uint16], segments1: npt.NDArray[np.uint16],
+                 sweep_index0: npt.NDArray[np.uint16], sweep_index1: npt.NDArray[np.uint16],
                  regrets: npt.NDArray[np.float32] | npt.NDArray[np.int16],
                  strategy_sum: npt.NDArray[np.float32] | npt.NDArray[np.uint16],
                  iso_first: npt.NDArray[np.int32], iso_count: npt.NDArray[np.int32],
@@ -32,5 +33,6 @@ class Engine:
     def iterate(self, positive: float, negative: float, strategy: float) -> None: ...
     def values(self, node: int, hero: int, hero_reach: npt.NDArray[np.float32],
                opp_reach: npt.NDArray[np.float32], best: bool) -> npt.NDArray[np.float32]: ...
+    def best_responses(self) -> tuple[float, float]: ...
     def showdown_sums(self, board: int, hero: int, opp_reach: npt.NDArray[np.float32]
                       ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...

@@ -35,6 +35,11 @@ cdef enum:
     SHOWDOWN_NODE = 3
     CHANCE_NODE = 4
 
+cdef inline Py_ssize_t SWEEP_ROOM(Py_ssize_t width) noexcept nogil:
+    """The floats a showdown's sweep takes: 3 x width + 53 doubles, aligned."""
+    return 6 * width + 108
+
+
 cdef enum:
     MODE_CFR = 0        # update the traverser's regrets and strategy sums (current strategies)
     MODE_BEST = 1       # the traverser's best response to the other's average strategy
@@ -76,7 +81,7 @@ cdef void normalise(const float* weight, float* strat, Py_ssize_t na, Py_ssize_t
     sum, uniform where the sum is 0; `total`, `fallback`: room for n floats each. Branch-free
     (a sum of 0 divides by 1 and adds the uniform share), so that every loop vectorises."""
     cdef Py_ssize_t a, i
-    cdef float uniform = 1.0 / na, x, empty
+    cdef float uniform = 1.0 / na, x, empty, one = 1     # (float: a literal 1 divides in double)
     cdef float* row
     cdef const float* w
     memset(total, 0, n * sizeof(float))
@@ -92,11 +97,40 @@ cdef void normalise(const float* weight, float* strat, Py_ssize_t na, Py_ssize_t
     for i in range(n):
         empty = 1 if total[i] <= 0 else 0
         fallback[i] = empty * uniform
-        total[i] = 1 / (total[i] + empty)
+        total[i] = one / (total[i] + empty)
     for a in range(na):
         row = strat + a * n
         for i in range(n):
             row[i] = row[i] * total[i] + fallback[i]
+
+
+cdef void matching_shares(const float* regret, const float* reach, Py_ssize_t na, Py_ssize_t n,
+                         float* share, float* rest) noexcept nogil:
+    """Regret matching times a reach, without the strategy: share[i] = reach[i] / the sum of
+    combo i's positive regrets, rest[i] = reach[i] x the uniform share where that sum is 0 (and
+    share[i] 0), so that action a's reach is match_reach's."""
+    cdef Py_ssize_t a, i
+    cdef float uniform = 1.0 / na, x, empty, one = 1
+    cdef const float* r
+    memset(share, 0, n * sizeof(float))
+    for a in range(na):
+        r = regret + a * n
+        for i in range(n):
+            x = r[i]
+            share[i] += x if x > 0 else 0
+    for i in range(n):
+        empty = 1 if share[i] <= 0 else 0
+        rest[i] = empty * uniform * reach[i]
+        share[i] = reach[i] * (one - empty) / (share[i] + empty)
+
+
+cdef inline void match_reach(float* dst, const float* regret, const float* share, const float* rest,
+                             Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef float x
+    for i in range(n):
+        x = regret[i]
+        dst[i] = (x if x > 0 else 0) * share[i] + rest[i]
 
 
 cdef void update(float* regret, float* sums, const float* value, const float* mean,
@@ -223,10 +257,11 @@ cdef class Engine:
     cdef int n[2]
     cdef const uint8_t* cards[2]        # combo i of player p: cards[p][2i], cards[p][2i + 1]
     cdef const int32_t* same[2]         # the other player's index of the same combo, or -1
+    cdef const int32_t* card_start[2]   # per card (and one past the last): where its group
+    cdef const int32_t* card_combos[2]  # of combos begins in card_combos: those holding it
     cdef const int32_t* order[2]        # per board: the combos by rising strength
-    cdef const uint8_t* sorted_cards[2] # per board: their cards, in that order
-    cdef const int32_t* below[2]        # per board and combo in that order: how many of the
-    cdef const int32_t* above[2]        # other's sorted combos are weaker / not stronger
+    cdef const uint16_t* segments[2]    # per board: each card's group by rising strength
+    cdef const uint16_t* sweep_index[2] # per board and combo: 8 indices into the sweep's sums
     cdef float* regret                  # float32 storage, or NULL where compressed:
     cdef float* strat_sum
     cdef int16_t* regret16              # the compressed storage
@@ -254,9 +289,9 @@ cdef class Engine:
     cdef const int32_t* perms[2]        # per suit permutation kept: each combo's image
 
     def __init__(self, kind, player, first_child, n_children, stake, offset, board, card,
-                 cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
-                 below0, below1, above0, above1, regrets, strategy_sum, iso_first, iso_count,
-                 iso_perm, perms0, perms1, scales):
+                 cards0, cards1, same0, same1, card_start0, card_start1, card_combos0,
+                 card_combos1, order0, order1, segments0, segments1, sweep_index0, sweep_index1,
+                 regrets, strategy_sum, iso_first, iso_count, iso_perm, perms0, perms1, scales):
         cdef const int32_t[:, ::1] p0 = perms0, p1 = perms1
         cdef float[:, ::1] steps = scales
         cdef float[::1] r32, s32
@@ -264,18 +299,21 @@ cdef class Engine:
         cdef uint16_t[::1] s16
         cdef const uint8_t[:, ::1] c0 = cards0, c1 = cards1
         cdef const int32_t[::1] s0 = same0, s1 = same1
+        cdef const int32_t[::1] cs0 = card_start0, cs1 = card_start1
+        cdef const int32_t[::1] cc0 = card_combos0, cc1 = card_combos1
         cdef const int32_t[:, ::1] o0 = order0, o1 = order1
-        cdef const uint8_t[:, :, ::1] t0 = sorted_cards0, t1 = sorted_cards1
-        cdef const int32_t[:, ::1] b0 = below0, b1 = below1, a0 = above0, a1 = above1
+        cdef const uint16_t[:, ::1] g0 = segments0, g1 = segments1
+        cdef const uint16_t[:, :, ::1] w0 = sweep_index0, w1 = sweep_index1
         self.kind, self.player, self.first_child, self.n_children = kind, player, first_child, n_children
         self.stake, self.offset, self.board, self.card = stake, offset, board, card
         self.n[0], self.n[1] = c0.shape[0], c1.shape[0]
         self.cards[0], self.cards[1] = &c0[0, 0], &c1[0, 0]
         self.same[0], self.same[1] = &s0[0], &s1[0]
+        self.card_start[0], self.card_start[1] = &cs0[0], &cs1[0]
+        self.card_combos[0], self.card_combos[1] = &cc0[0], &cc1[0]
         self.order[0], self.order[1] = &o0[0, 0], &o1[0, 0]
-        self.sorted_cards[0], self.sorted_cards[1] = &t0[0, 0, 0], &t1[0, 0, 0]
-        self.below[0], self.below[1] = &b0[0, 0], &b1[0, 0]
-        self.above[0], self.above[1] = &a0[0, 0], &a1[0, 0]
+        self.segments[0], self.segments[1] = &g0[0, 0], &g1[0, 0]
+        self.sweep_index[0], self.sweep_index[1] = &w0[0, 0, 0], &w1[0, 0, 0]
         self.compressed = regrets.dtype == np.int16
         if self.compressed:
             r16, s16 = regrets, strategy_sum
@@ -287,8 +325,9 @@ cdef class Engine:
         self.regrets, self.strategy_sum = regrets, strategy_sum
         self.iso_first, self.iso_count, self.iso_perm = iso_first, iso_count, iso_perm
         self.perms[0], self.perms[1] = &p0[0, 0], &p1[0, 0]
-        self.keep = (cards0, cards1, same0, same1, order0, order1, sorted_cards0, sorted_cards1,
-                     below0, below1, above0, above1, perms0, perms1, scales)
+        self.keep = (cards0, cards1, same0, same1, card_start0, card_start1, card_combos0,
+                     card_combos1, order0, order1, segments0, segments1, sweep_index0,
+                     sweep_index1, perms0, perms1, scales)
         self.width = max(self.n[0], self.n[1])
         # a node takes at most 2 x actions + 3 buffers (a decision node: strategy, values and
         # reach, then its children's; compressed, 2 x actions + 2 more: its regrets and sums
@@ -301,7 +340,9 @@ cdef class Engine:
             for c in range(self.first_child[i], self.first_child[i] + self.n_children[i]):
                 d[c] = d[i] + 1
                 depth_most = max(depth_most, d[c])
-        self.arena_size = (depth_most + 2) * ((4 * most + 5) if self.compressed else (2 * most + 3)) * self.width
+        # and a showdown's sweep the room for 3 x width + 53 doubles past its own
+        self.arena_size = ((depth_most + 2) * ((4 * most + 5) if self.compressed else (2 * most + 3)) * self.width
+                           + SWEEP_ROOM(self.width))
         self.arena = <float*>malloc(self.arena_size * sizeof(float))
         if self.arena == NULL:
             raise MemoryError("the solver's work space")
@@ -368,6 +409,22 @@ cdef class Engine:
             self.walk(node, hero, &h[0], &o[0], &out[0], self.arena)
         return result
 
+    def best_responses(self):
+        """Per player (OOP, IP): its best response's values to the other's average strategy at
+        the root, summed over its combos weighted by its range (both in one call: a check of
+        the exploitability as the solve loop runs it)."""
+        cdef double total[2]
+        cdef int hero, i
+        self.mode = MODE_BEST
+        with nogil:
+            for hero in range(2):
+                self.walk(0, hero, self.root_reach[hero], self.root_reach[1 - hero], self.arena,
+                          self.arena + self.width)
+                total[hero] = 0
+                for i in range(self.n[hero]):
+                    total[hero] += <double>self.root_reach[hero][i] * self.arena[i]
+        return total[0], total[1]
+
     def showdown_sums(self, int board, int hero, opp_reach):
         """(won, lost, compatible): the opposing reach each hero combo beats, loses to, and shares
         no card with, on 5-card board `board`."""
@@ -382,19 +439,24 @@ cdef class Engine:
         return won, lost, compatible
 
     cdef void compatible(self, int hero, const float* opp_reach, float scale, float* out) noexcept nogil:
-        """out[i] = scale x the opposing reach that shares no card with hero combo i."""
-        cdef int opp = 1 - hero, i, j, nh = self.n[hero], no = self.n[opp]
+        """out[i] = scale x the opposing reach that shares no card with hero combo i: the reach
+        holding each card summed over that card's group (a sum in a register per card, where
+        adding into a table of 52 waits on the previous add to the same card), the total being
+        half of theirs (every combo is in two groups)."""
+        cdef int opp = 1 - hero, i, k, c, nh = self.n[hero]
         cdef double card_sum[52]
         cdef double total = 0, r
-        cdef const uint8_t* oc = self.cards[opp]
+        cdef const int32_t* start = self.card_start[opp]
+        cdef const int32_t* holding = self.card_combos[opp]
         cdef const uint8_t* hc = self.cards[hero]
         cdef const int32_t* same = self.same[hero]
-        memset(card_sum, 0, sizeof(card_sum))
-        for j in range(no):
-            r = opp_reach[j]
+        for c in range(52):
+            r = 0
+            for k in range(start[c], start[c + 1]):
+                r += opp_reach[holding[k]]
+            card_sum[c] = r
             total += r
-            card_sum[oc[2 * j]] += r
-            card_sum[oc[2 * j + 1]] += r
+        total *= 0.5
         for i in range(nh):
             r = total - card_sum[hc[2 * i]] - card_sum[hc[2 * i + 1]]
             if same[i] >= 0:
@@ -402,52 +464,52 @@ cdef class Engine:
             out[i] = <float>(scale * r)
 
     cdef void sweep(self, int board, int hero, const float* opp_reach, float scale, float* won,
-                    float* lost, float* scratch) noexcept nogil:
+                    float* lost, float* scratch, float* folded=NULL, float fold_scale=0) noexcept nogil:
         """won[i] / lost[i] = scale x the opposing reach that hero combo i beats / loses to on
-        `board`, without the combos that share a card with it: the combos in order of strength,
-        the reach below (above) each strength summed as it goes, and per card. With `lost` NULL,
-        won[i] gets the difference (a showdown's value). `scratch`: room for the opposing
-        combos' reach in order of strength, read twice in a row."""
-        cdef int opp = 1 - hero, i, j, ii, end, nh = self.n[hero], no = self.n[opp]
-        cdef int64_t h0 = <int64_t>board * nh, o0 = <int64_t>board * no
-        cdef const int32_t* horder = self.order[hero] + h0
-        cdef const int32_t* below = self.below[hero] + h0
-        cdef const int32_t* above = self.above[hero] + h0
-        cdef const uint8_t* hc = self.sorted_cards[hero] + 2 * h0
-        cdef const int32_t* oorder = self.order[opp] + o0
-        cdef const uint8_t* oc = self.sorted_cards[opp] + 2 * o0
-        cdef float* reach = scratch
-        cdef double card_sum[52]
-        cdef double total = 0, r, x
-        for j in range(no):
-            reach[j] = opp_reach[oorder[j]]
-        memset(card_sum, 0, sizeof(card_sum))
-        j = 0
-        for ii in range(nh):
-            end = below[ii]
-            while j < end:
-                r = reach[j]
-                total += r
-                card_sum[oc[2 * j]] += r
-                card_sum[oc[2 * j + 1]] += r
-                j += 1
-            won[horder[ii]] = <float>(scale * (total - card_sum[hc[2 * ii]] - card_sum[hc[2 * ii + 1]]))
-        memset(card_sum, 0, sizeof(card_sum))
-        total = 0
-        j = no
-        for ii in range(nh - 1, -1, -1):
-            end = above[ii]
-            while j > end:
-                j -= 1
-                r = reach[j]
-                total += r
-                card_sum[oc[2 * j]] += r
-                card_sum[oc[2 * j + 1]] += r
-            x = scale * (total - card_sum[hc[2 * ii]] - card_sum[hc[2 * ii + 1]])
+        `board`, without the combos that share a card with it. Prefix sums of the opposing
+        reach, once over the combos by rising strength and once over each card's group in the
+        same order; a hero combo's reach below (above) its strength is read off them at the
+        stopping points the board's tables hold: the sum below, less the sums below in its two
+        cards' groups. With `lost` NULL, won[i] gets the difference (a showdown's value).
+        `scratch`: SWEEP_ROOM(width) floats. `folded` (unless NULL): fold_scale x the opposing
+        reach that shares no card with each hero combo, read off the same sums (`compatible`)."""
+        cdef int opp = 1 - hero, i, k, c, end, nh = self.n[hero], no = self.n[opp]
+        cdef const int32_t* oorder = self.order[opp] + <int64_t>board * no
+        cdef const uint16_t* segment = self.segments[opp] + <int64_t>board * 2 * no
+        cdef const int32_t* start = self.card_start[opp]
+        cdef const uint16_t* at = self.sweep_index[hero] + <int64_t>board * nh * 8
+        cdef const int32_t* same = self.same[hero]
+        cdef double* below = <double*>((<size_t>scratch + 7) & ~(<size_t>7))
+        cdef double* in_group = below + no + 1
+        cdef double* q
+        cdef double r, w, l
+        r = 0
+        for k in range(no):
+            below[k] = r
+            r += opp_reach[oorder[k]]
+        below[no] = r
+        for c in range(52):
+            q = in_group + start[c] + c
+            end = start[c + 1] - start[c]
+            r = 0
+            for k in range(end):
+                q[k] = r
+                r += opp_reach[segment[start[c] + k]]
+            q[end] = r
+        for i in range(nh):
+            w = below[at[0]] - in_group[at[1]] - in_group[at[2]]
+            l = (below[no] - below[at[3]]) - (in_group[at[6]] - in_group[at[4]]) - (in_group[at[7]] - in_group[at[5]])
             if lost == NULL:
-                won[horder[ii]] -= <float>x
+                won[i] = <float>(scale * (w - l))
             else:
-                lost[horder[ii]] = <float>x
+                won[i] = <float>(scale * w)
+                lost[i] = <float>(scale * l)
+            if folded != NULL:
+                r = below[no] - in_group[at[6]] - in_group[at[7]]
+                if same[i] >= 0:
+                    r += opp_reach[same[i]]     # subtracted twice
+                folded[i] = <float>(fold_scale * r)
+            at += 8
 
     cdef void current_strategy(self, int node, int p, float* strat, float* scratch) noexcept nogil:
         """Regret matching: each combo's positive regrets, normalised (uniform when none);
@@ -565,6 +627,9 @@ cdef class Engine:
         cdef const uint8_t* oc = self.cards[opp]
         cdef float* regret
         cdef float* sums
+        cdef float* share
+        cdef float* rest
+        cdef int folds, showdown
         if k == FOLD_NODE:
             v = self.stake[node]
             self.compatible(hero, opp_reach, -v if self.player[node] == hero else v, out)
@@ -588,16 +653,34 @@ cdef class Engine:
             free = not self.locked[node]
             if self.mode == MODE_CFR and free:
                 self.current_strategy(node, hero, strat, reach)
-            else:
+            elif self.mode != MODE_BEST or not free:    # (a best response takes the best action)
                 self.average_strategy(node, hero, strat, reach)
+            # a fold and a showdown among the children see the same opposing reach: the fold's
+            # values come out of the showdown's sweep
+            folds = showdown = -1
             for a in range(na):
-                if self.mode == MODE_CFR:
-                    multiply(reach, hero_reach, strat + a * nh, nh)
-                    self.walk(self.first_child[node] + a, hero, reach, opp_reach, sub + a * nh,
-                              reach + m)
+                c = self.kind[self.first_child[node] + a]
+                if c == FOLD_NODE and folds < 0:
+                    folds = a
+                elif c == SHOWDOWN_NODE and showdown < 0:
+                    showdown = a
+            if folds >= 0 and showdown >= 0:
+                child, i = self.first_child[node] + showdown, self.first_child[node] + folds
+                self.sweep(self.board[child], hero, opp_reach, self.stake[child], sub + showdown * nh,
+                           NULL, reach + m, sub + folds * nh,
+                           -self.stake[i] if self.player[i] == hero else self.stake[i])
+            else:
+                folds = showdown = -1
+            for a in range(na):
+                if a == folds or a == showdown:
+                    continue
+                child = self.first_child[node] + a
+                c = self.kind[child]
+                if self.mode == MODE_CFR and c != FOLD_NODE and c != SHOWDOWN_NODE:
+                    multiply(reach, hero_reach, strat + a * nh, nh)     # (a terminal needs none)
+                    self.walk(child, hero, reach, opp_reach, sub + a * nh, reach + m)
                 else:
-                    self.walk(self.first_child[node] + a, hero, hero_reach, opp_reach, sub + a * nh,
-                              reach + m)
+                    self.walk(child, hero, hero_reach, opp_reach, sub + a * nh, reach + m)
             if self.mode == MODE_BEST and free:
                 memcpy(out, sub, nh * sizeof(float))
                 for a in range(1, na):
@@ -622,11 +705,24 @@ cdef class Engine:
         else:
             na = self.n_children[node]
             strat, sub, reach = scratch, scratch + na * m, scratch + (na + 1) * m
-            if self.mode == MODE_CFR and not self.locked[node]:
-                self.current_strategy(node, opp, strat, reach)
-            else:
-                self.average_strategy(node, opp, strat, reach)
             memset(out, 0, nh * sizeof(float))
+            if self.mode == MODE_CFR and not self.locked[node]:
+                # regret matching folded into the reach: each action's positive regrets times
+                # the reach over their sum (`share`), or the uniform share where none is positive
+                if self.compressed:
+                    regret = strat
+                    decode_signed(self.regret16 + self.offset[node], self.regret_scale[node], regret, na * no)
+                else:
+                    regret = self.regret + self.offset[node]
+                share, rest = sub, reach
+                matching_shares(regret, opp_reach, na, no, share, rest)
+                sub, reach = reach + m, reach + 2 * m
+                for a in range(na):
+                    match_reach(reach, regret + a * no, share, rest, no)
+                    self.walk(self.first_child[node] + a, hero, hero_reach, reach, sub, reach + m)
+                    add(out, sub, nh)
+                return
+            self.average_strategy(node, opp, strat, reach)
             for a in range(na):
                 multiply(reach, opp_reach, strat + a * no, no)
                 self.walk(self.first_child[node] + a, hero, hero_reach, reach, sub, reach + m)

@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -118,8 +118,9 @@ class Game:
         self._engine = _cfr.Engine(
             self._kind, self._player, self._first, self._count, self._stake, self._offset,
             self._board, self._card, self._cards[0], self._cards[1], same[0], same[1],
-            self._order[0], self._order[1], self._sorted_cards[0], self._sorted_cards[1],
-            self._below[0], self._below[1], self._above[0], self._above[1],
+            self._card_start[0], self._card_start[1], self._card_combos[0], self._card_combos[1],
+            self._order[0], self._order[1], self._segments[0], self._segments[1],
+            self._sweep_index[0], self._sweep_index[1],
             self.regrets, self.strategy_sum, self._iso_first, self._iso_count, self._iso_perm,
             self._perms[0], self._perms[1], self._scales)
         self._engine.set_ranges(self._weights[0], self._weights[1])
@@ -211,24 +212,50 @@ class Game:
         self._storage = max(storage, 1)
 
     def _tables(self) -> None:
-        """Per 5-card board and player: the combos by rising strength (those that share a card
-        with the board first, at strength 0), their cards in that order, and where each falls
-        among the other player's."""
-        strengths = strengths_batch(np.array(self._boards, dtype=np.uint8), threads=1)
-        self._order, self._sorted_cards, ordered = [], [], []
+        """The showdown tables. Per player: its combos grouped by card (`_card_start`: where each
+        card's group begins, `_card_combos`: the combos holding that card). Per 5-card board and
+        player: the combos by rising strength (those that share a card with the board first, at
+        strength 0), each card's group in the same order (`_segments`), and for each combo as the
+        hero the stopping points of the other player's sweep (`_sweep_index`: how many of the
+        other's combos are weaker, weaker among those holding each of its cards, not stronger,
+        not stronger among those, and each card group's end, as indices into the sweep's prefix
+        sums: one run of sums per card, one slot longer than the group)."""
+        strengths = strengths_batch(np.array(self._boards, dtype=np.uint8), threads=1).astype(np.int64)
+        local = [strengths[:, self._combos[p]] for p in (0, 1)]
+        self._order = [np.ascontiguousarray(np.argsort(local[p], axis=1, kind="stable"), dtype=np.int32)
+                       for p in (0, 1)]
+        self._card_start, self._card_combos, self._segments = [], [], []
+        group_of, keys = [], []
         for p in (0, 1):
-            local = strengths[:, self._combos[p]]
-            order = np.argsort(local, axis=1, kind="stable")
-            self._order.append(np.ascontiguousarray(order, dtype=np.int32))
-            self._sorted_cards.append(np.ascontiguousarray(self._cards[p][order]))
-            ordered.append(np.take_along_axis(local, order, axis=1))
-        # where each combo's strength falls among the other's: the sweep's stopping points
-        self._below: list[npt.NDArray[np.int32]] = []
-        self._above: list[npt.NDArray[np.int32]] = []
+            holding = np.concatenate([np.nonzero((self._cards[p] == c).any(axis=1))[0] for c in range(52)])
+            counts = np.bincount(self._cards[p].ravel(), minlength=52)
+            group = np.repeat(np.arange(52), counts)
+            self._card_start.append(np.concatenate([[0], np.cumsum(counts)]).astype(np.int32))
+            self._card_combos.append(holding.astype(np.int32))
+            # per board: each group's combos by rising strength, and the (group, strength) keys
+            # they are sorted by, for the other player's searches
+            by_strength = np.lexsort((local[p][:, holding], np.broadcast_to(group, (len(self._boards), len(group)))),
+                                     axis=-1)
+            self._segments.append(np.ascontiguousarray(holding[by_strength], dtype=np.uint16))
+            keys.append(group * (1 << 20) + np.take_along_axis(local[p][:, holding], by_strength, axis=1))
+            group_of.append(group)
+        self._sweep_index = []
         for p in (0, 1):
-            mine, theirs = ordered[p], ordered[1 - p]
-            self._below.append(_positions(mine, theirs, "left"))
-            self._above.append(_positions(mine, theirs, "right"))
+            o = 1 - p
+            ordered = np.take_along_axis(local[o], self._order[o], axis=1)
+            index = np.empty((len(self._boards), len(self._combos[p]), 8), dtype=np.uint16)
+            start = self._card_start[o]
+            for b in range(len(self._boards)):
+                mine = local[p][b]
+                index[b, :, 0] = np.searchsorted(ordered[b], mine, side="left")
+                index[b, :, 3] = np.searchsorted(ordered[b], mine, side="right")
+                for k in (0, 1):
+                    card = self._cards[p][:, k].astype(np.int64)
+                    query = card * (1 << 20) + mine
+                    index[b, :, 1 + k] = np.searchsorted(keys[o][b], query, side="left") + card
+                    index[b, :, 4 + k] = np.searchsorted(keys[o][b], query, side="right") + card
+                    index[b, :, 6 + k] = start[card + 1] + card
+            self._sweep_index.append(index)
 
     # -- sizes
     def memory_usage(self) -> int:
@@ -237,8 +264,8 @@ class Game:
         the expanded tree, all allocated when the game is built (`memory_estimate` gives the
         regrets and sums from the spot alone, before building)."""
         arrays: list[npt.NDArray[Any]] = [
-            self.regrets, self.strategy_sum, self._scales, *self._order, *self._sorted_cards, *self._below,
-            *self._above, self._kind, self._player, self._first, self._count, self._stake,
+            self.regrets, self.strategy_sum, self._scales, *self._order, *self._segments, *self._sweep_index,
+            *self._card_start, *self._card_combos, self._kind, self._player, self._first, self._count, self._stake,
             self._offset, self._board, self._card, self._iso_first, self._iso_count,
             self._iso_perm, self._iso_card, *self._perms]
         return int(sum(a.nbytes for a in arrays))
@@ -321,7 +348,7 @@ class Game:
     def exploitability(self) -> float:
         """In chips: the average of what each player's best response to the other's average
         strategy wins over the game's value (0 at an equilibrium)."""
-        return float(sum(self.best_response_value(p) for p in (0, 1)) / 2) - self.spot.pot / 2
+        return float(sum(self._engine.best_responses()) / self._pairs / 2)
 
     def best_response_value(self, player: int) -> float:
         """The EV (chips, as `ev`) of `player`'s best response to the other's average strategy."""
@@ -669,13 +696,6 @@ class NodeView:
     def overall_equity(self, player: int) -> float:
         """`player`'s equity over its range here (weighted as `overall_ev`)."""
         return self._overall(player, self.equity(player))
-
-
-def _positions(mine: npt.NDArray[np.uint16], theirs: npt.NDArray[np.uint16],
-               side: Literal["left", "right"]) -> npt.NDArray[np.int32]:
-    """Row by row, where each of `mine` would go in the sorted `theirs`."""
-    return np.ascontiguousarray(
-        [np.searchsorted(t, m, side=side) for m, t in zip(mine, theirs)], dtype=np.int32)
 
 
 def _next_check(trend: Sequence[tuple[int, float]], goal: float, most: int) -> int:
