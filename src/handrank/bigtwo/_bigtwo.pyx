@@ -20,6 +20,7 @@ cimport cython
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memset
+from handrank._bits cimport hr_ctz64
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_New, PyList_SET_ITEM
@@ -606,9 +607,8 @@ cdef void fives(sink_t* out, const uint8_t* h, int n, uint8_t[13][4] by_rank, in
     cdef int pick[5]
     cdef int ranks[5]
     cdef uint16_t mask, held = 0
-    for r in range(13):
-        if count[r]:
-            held |= 1 << r
+    for i in range(n):
+        held |= 1 << (h[i] >> 2)
     # straights and straight flushes: one card of each rank of a window (a window whose ranks are
     # not all held skipped at once: most of a hand's windows, and this ran for every hand listed)
     for i in range(t.n_straights):
@@ -693,6 +693,7 @@ cdef Py_ssize_t enumerate_moves(sink_t* out, const uint8_t* h, int n, int want) 
     cdef uint8_t by_suit[4][13]
     cdef int suited[4]
     cdef int i, r, k
+    cdef uint32_t ranks
     for r in range(13):
         count[r] = 0
     for r in range(4):
@@ -708,9 +709,13 @@ cdef Py_ssize_t enumerate_moves(sink_t* out, const uint8_t* h, int n, int want) 
             consider(out, h + i, 1)
     for k in range(2, 5):
         if want == 0 or want == k:
+            ranks = 0                   # the ranks holding k cards or more, lowest first
             for r in range(13):
-                if count[r] >= k:
-                    same_rank(out, by_rank[r], count[r], k)
+                ranks |= <uint32_t>(count[r] >= k) << r
+            while ranks:
+                r = hr_ctz64(ranks)
+                ranks &= ranks - 1
+                same_rank(out, by_rank[r], count[r], k)
     if (want == 0 or want == 3) and out.t.runs3:
         runs3(out, by_rank, count)
     if (want == 0 or want == 4) and out.t.two_pair4:
