@@ -6,11 +6,12 @@ A step of the adapter is one learner move in each game, the opponents' moves up 
 included (about players - 1 more moves); a step of the raw env is one move in each game.
 ``ratio_to_raw`` is the adapter's steps/s over the raw env's, their rounds alternating (target:
 >= 0.5). The opponents' moves cost what the raw env's do (each lists the next player's legal
-moves), but the observation and the legal actions are written once per learner move, so under
-compact ids the ratio is about 1 / (the moves per learner step): 0.36-0.46 with 4 players,
-0.70-0.74 with 2 (quick mode, AMD EPYC, 2 shared cores); under dense masks, whose writing is most
-of a raw step, 0.4-1.4 with 4 players on that machine's noise. Quick mode (HANDRANK_BENCH_N <
-1,000,000) steps fewer games."""
+moves), but the observation and the legal actions are written once per learner move, so the ratio
+is about 1 / (the moves per learner step) plus what the writing weighs. On a 2-vCPU "Intel(R)
+Xeon(R) Processor" (family 6 model 167, load about 2), four runs: with 4 players 0.48-0.52 under
+compact ids and 0.48-0.53 under dense masks (quick mode and full), with 2 players 0.65-0.74. Under
+dense masks the adapter clears the mask rows entry by entry as the env's own step does (before,
+0.23 with 4 players). Quick mode (HANDRANK_BENCH_N < 1,000,000) steps fewer games."""
 import time
 
 import numpy as np
