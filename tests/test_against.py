@@ -246,6 +246,86 @@ def test_reset_seed_replays():
         _same_step(got, want)
 
 
+def _copy_step(step):
+    """A Step whose arrays are copies (a dense mask is the env's buffer)."""
+    return replace(step, **{name: None if value is None else np.array(value)
+                            for name, value in vars(step).items() if isinstance(value, np.ndarray)})
+
+
+@pytest.mark.parametrize("make, options", [
+    (bigtwo_vector.against, dict(legal="dense", players=3)),
+    (bigtwo_vector.against, dict(legal="compact")),
+    (ofc_vector.against, dict(players=3, rules="pineapple"))])
+def test_snapshot_restore_replays(make, options):
+    """restore(snapshot) puts back every game and the opponents' draws: the same learner actions
+    replay the same steps, and a snapshot is a copy (the steps after it leave it as it was)."""
+    adapter = make("random", 6, seat=1, seed=5, **options)
+    adapter.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(7):
+        adapter.step(adapter.sample_legal(rng))
+    saved = adapter.snapshot()
+    runs = []
+    for _ in range(2):
+        actions = np.random.default_rng(4)
+        steps = []
+        for _ in range(25):
+            steps.append(_copy_step(adapter.step(adapter.sample_legal(actions), autoreset="next_step")))
+        runs.append(steps)
+        adapter.restore(saved)
+    for got, want in zip(*runs):
+        _same_step(got, want)
+
+
+def test_bigtwo_restore_chosen_games():
+    """restore(snapshot, games=mask) puts back the chosen games and their opponents' streams only:
+    each chosen game replays its steps from the snapshot, the others go on from where they are."""
+    adapter = bigtwo_vector.against("random", 8, seat=0, seed=2, legal="compact")
+    adapter.reset()
+    saved = adapter.snapshot()
+    rng = np.random.default_rng(1)
+    first = [adapter.sample_legal(rng)]
+    after = [_copy_step(adapter.step(first[0]))]
+    for _ in range(5):
+        first.append(adapter.sample_legal(rng))
+        after.append(_copy_step(adapter.step(first[-1])))
+    chosen = np.arange(8) % 3 == 0
+    adapter.restore(saved, games=chosen)
+    now = adapter.sample_legal(rng)
+    now[chosen] = first[0][chosen]                  # the chosen games' first action again
+    step = adapter.step(now)
+    np.testing.assert_array_equal(step.observation[chosen], after[0].observation[chosen])
+    np.testing.assert_array_equal(step.rewards[chosen], after[0].rewards[chosen])
+    for game in np.flatnonzero(chosen):
+        np.testing.assert_array_equal(_legal(step, game), _legal(after[0], game))
+    assert not np.array_equal(step.observation[~chosen], after[0].observation[~chosen])
+
+
+@pytest.mark.parametrize("make", [bigtwo_vector.against, ofc_vector.against])
+def test_bad_snapshots_change_nothing(make):
+    adapter = make("random", 4, seat=1, seed=0)
+    adapter.reset()
+    other = make("random", 5, seat=1, seed=0)
+    other.reset()
+    saved = adapter.snapshot()
+    before = adapter.render(0)
+    with pytest.raises(TypeError, match="snapshot"):
+        adapter.restore({"env": saved["env"]})
+    with pytest.raises(ValueError, match="another"):
+        adapter.restore(other.snapshot())
+    broken = dict(saved, opponents={"bit_generator": "nonsense"})
+    with pytest.raises((TypeError, ValueError)):
+        adapter.restore(broken)
+    assert adapter.render(0) == before
+
+
+def test_ofc_restores_every_hand_at_once():
+    adapter = ofc_vector.against("random", 3, seat=0, seed=0)
+    adapter.reset()
+    with pytest.raises(ValueError, match="every hand at once"):
+        adapter.restore(adapter.snapshot(), games=[True, False, True])
+
+
 def _bad_float(observation, indptr, ids):
     return ids[indptr[:-1]].astype(float)
 

@@ -35,7 +35,7 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
-from handrank._vector_env import game_seeds, same_step
+from handrank._vector_env import chosen_games, game_seeds, same_step
 
 Policy = Union[str, Callable[..., Any]]
 # the seat codes of the compiled Big Two opponents (bigtwo/_vector.pyx's OPPONENT_*)
@@ -116,6 +116,11 @@ def answer(policy: Callable[..., Any], seat: int, games: npt.NDArray[np.intp], o
     return acts.astype(np.int64), np.flatnonzero(hit) - indptr[:-1]
 
 
+def _check_snapshot(snapshot: Any, keys: set[str]) -> None:
+    if not isinstance(snapshot, dict) or set(snapshot) != keys:
+        raise TypeError("restore takes what snapshot() returned")
+
+
 class VectorAgainst:
     """N games of a handrank `VectorEnv` (``env``) with every seat but ``seat`` played by
     ``opponents`` inside `step` (see the module docs): the VectorEnv API (``reset``, ``step``,
@@ -150,6 +155,21 @@ class VectorAgainst:
         same = same_step(autoreset)
         with self._unchanged_on_error():
             return self._step(actions, same, final_observation)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The env's `snapshot` and the opponents' random state, for `restore` (a copy)."""
+        return {"env": self.env.snapshot(), "opponents": self._rng.bit_generator.state}
+
+    def restore(self, snapshot: dict[str, Any], *, games: npt.ArrayLike | None = None) -> None:
+        """Put back what `snapshot` saved: every game, the env's seed stream and the opponents'
+        random state, or only the games the bool mask `games` chooses (the streams left as they
+        are). The same learner actions then give the same steps."""
+        _check_snapshot(snapshot, {"env", "opponents"})
+        rng = np.random.default_rng()
+        rng.bit_generator.state = snapshot["opponents"]         # a bad state fails first
+        self.env.restore(snapshot["env"], games=games)
+        if games is None:
+            self._rng = rng
 
     def render(self, game: int = 0) -> str:
         """The env's `render` of game `game`."""
@@ -221,6 +241,23 @@ class BigTwoAgainst(VectorAgainst):
         streams: npt.NDArray[np.uint64] = self._rng.bit_generator.random_raw((self.num_envs, 4))
         return streams
 
+    def snapshot(self) -> dict[str, Any]:
+        """The env's `snapshot`, the opponents' random state and each game's opponent stream."""
+        return {**super().snapshot(), "streams": self._streams.copy()}
+
+    def restore(self, snapshot: dict[str, Any], *, games: npt.ArrayLike | None = None) -> None:
+        """`VectorAgainst.restore`; the chosen games' opponent streams put back with them."""
+        _check_snapshot(snapshot, {"env", "opponents", "streams"})
+        streams = snapshot["streams"]
+        if not isinstance(streams, np.ndarray) or streams.dtype != np.uint64 or streams.shape != self._streams.shape:
+            raise ValueError(f"a snapshot of another adapter (not {self.num_envs} games' opponent streams)")
+        super().restore({"env": snapshot["env"], "opponents": snapshot["opponents"]}, games=games)
+        if games is None:
+            self._streams = streams.copy()
+        else:
+            chosen = chosen_games(games, self.num_envs).view(bool)
+            self._streams = np.where(chosen[:, None], streams, self._streams)
+
     def _reset(self, seed: Any, games: Any) -> Any:
         streams = self._new_streams() if seed is not None else self._streams
         first = self.env.reset(seed, games=games)
@@ -266,6 +303,13 @@ class OFCAgainst(VectorAgainst):
 
     def __init__(self, env: Any, opponents: Policy | Mapping[int, Policy], seat: int, seed: Any) -> None:
         super().__init__(env, opponents, seat, ("random",), seed)
+
+    def restore(self, snapshot: dict[str, Any], *, games: npt.ArrayLike | None = None) -> None:
+        """`VectorAgainst.restore` of every hand at once (its hands move in step)."""
+        if games is not None:
+            raise ValueError("ofc.vector.against restores every hand at once (restore(snapshot)): its "
+                             "hands move in step, each opponent's turn one step of every hand")
+        super().restore(snapshot)
 
     def _reset(self, seed: Any, games: Any) -> Any:
         if games is not None:
