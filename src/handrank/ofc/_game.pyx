@@ -33,6 +33,15 @@ cdef extern from "Python.h":
     # a frozen dataclass's fields are set as object.__setattr__ sets them
     int PyObject_GenericSetAttr(object obj, object name, object value) except -1
 
+cdef extern from *:
+    """
+    /* object.__new__(cls) for a class without __new__ of its own (a dataclass) */
+    static PyObject* hr_new_instance(PyObject* cls) {
+        return PyType_GenericNew((PyTypeObject*)cls, NULL, NULL);
+    }
+    """
+    object new_instance "hr_new_instance" (object cls)
+
 # SeedSequence's hash constants (numpy/random/bit_generator.pyx)
 cdef uint32_t INIT_A = 0x43b0d7e5, MULT_A = 0x931e8875, INIT_B = 0x8b51f9dd, MULT_B = 0x58f38ded
 cdef uint32_t MIX_MULT_L = 0xca01f9dd, MIX_MULT_R = 0x4973f715
@@ -194,6 +203,27 @@ cdef enum:
     PAIR_1_6_TO_WINNER = 2    # 1-6 with the royalties to each row's winner
 
 
+cdef dict SCORINGS = {}       # id(rules) -> (rules, scoring_of(rules)): a Rules hashes slowly
+
+
+cdef object scoring_of(rules):
+    """(tables, PAIR_*, royalties to the winner) of `rules`, or None under naturals or shooting
+    the moon (scored in a batch by ofc.board.dealt_points)."""
+    found = SCORINGS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if rules.naturals or rules.shoot_the_moon:
+        scoring = None
+    elif rules.scoring == "2-4":
+        scoring = tables(rules), PAIR_2_4, not rules.royalties_cancel
+    else:
+        scoring = tables(rules), PAIR_OFC if rules.royalties_cancel else PAIR_1_6_TO_WINNER, True
+    if len(SCORINGS) >= 64:
+        SCORINGS.clear()
+    SCORINGS[id(rules)] = rules, scoring
+    return scoring
+
+
 cdef inline bint split_action(int action, const uint8_t* dealt, int n, const int* free, int discards,
                               uint8_t* parts, int* counts) noexcept nogil:
     """Whether `action` is legal for the `n` cards `dealt` (ascending) on rows with `free` slots:
@@ -224,7 +254,7 @@ cdef inline tuple ids_tuple(const uint8_t* ids, int n):
 
 cdef object new_placement(tuple top, tuple middle, tuple bottom, tuple discards):
     """A `Placement` of parts known valid and ascending (`Placement.of_sorted`)."""
-    cdef object placement = Placement.__new__(Placement)
+    cdef object placement = new_instance(Placement)
     PyObject_GenericSetAttr(placement, "top", top)
     PyObject_GenericSetAttr(placement, "middle", middle)
     PyObject_GenericSetAttr(placement, "bottom", bottom)
@@ -234,7 +264,7 @@ cdef object new_placement(tuple top, tuple middle, tuple bottom, tuple discards)
 
 cdef object new_board(tuple top, tuple middle, tuple bottom):
     """A `PartialBoard` of rows known valid (`PartialBoard.extended`)."""
-    cdef object board = PartialBoard.__new__(PartialBoard)
+    cdef object board = new_instance(PartialBoard)
     PyObject_GenericSetAttr(board, "top", top)
     PyObject_GenericSetAttr(board, "middle", middle)
     PyObject_GenericSetAttr(board, "bottom", bottom)
@@ -567,15 +597,11 @@ cdef class GameCore:
         cdef bint to_winner
         if self.turn_now >= 0:
             raise ValueError("the hand is not over yet")
-        rules = self.rules
-        if rules.naturals or rules.shoot_the_moon:
+        scoring = scoring_of(self.rules)
+        if scoring is None:
             return self.points_of_batch()
-        rule_tables = tables(rules)
+        rule_tables, pair, to_winner = scoring
         r = &rule_tables.r
-        if rules.scoring == "2-4":
-            pair, to_winner = PAIR_2_4, not rules.royalties_cancel
-        else:
-            pair, to_winner = (PAIR_OFC if rules.royalties_cancel else PAIR_1_6_TO_WINNER), True
         # the game placed every card itself, once: the boards are scored unchecked, as
         # ofc.board.dealt_points scores them
         for i in range(self.players):
