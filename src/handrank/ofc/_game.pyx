@@ -424,6 +424,7 @@ cdef class GameCore:
 
     @property
     def over(self):
+        """Whether the hand is over (every board is full)."""
         return self.turn_now < 0
 
     @property
