@@ -160,3 +160,19 @@ def test_bad_actions_raise_and_change_nothing() -> None:
         game.play_action(actions.SIZE - 1)
     with pytest.raises(ofc.IllegalPlacement, match="not legal now"):
         game.play_action(63)                               # three cards, none placed
+
+
+def test_a_game_not_set_up_reads_as_over_and_private_seats_are_checked() -> None:
+    blank = ofc.Game.__new__(ofc.Game)
+    assert blank.over and blank.turn is None and blank.dealt == ()
+    with pytest.raises(ofc.IllegalPlacement, match="over"):
+        blank.play_action(0)
+    game = ofc.Game(2, "pineapple", seed=1)
+    with pytest.raises(IndexError):
+        game._free(2)
+    with pytest.raises(IndexError):
+        game._discarded(-1)
+    before = pickle.dumps(game)
+    with pytest.raises(ofc.IllegalPlacement, match="not to act"):
+        game._place(0, ofc.Placement(bottom=game.dealt))       # seat 1 acts first
+    assert pickle.dumps(game) == before

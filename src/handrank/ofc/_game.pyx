@@ -347,6 +347,9 @@ cdef class GameCore:
     cdef list placed                       # the placement of each turn
     cdef object dealt_read, boards_read, history_read     # built when first read (None: not yet)
 
+    def __cinit__(self):
+        self.turn_now = -1                 # a game not set up (__new__ alone) reads as over
+
     def __init__(self, players=2, rules=None, seed=None, button=0, fantasyland=None, *, deck=None):
         cdef int i, per_hand = 0, needed = 0
         key = rules
@@ -463,11 +466,17 @@ cdef class GameCore:
 
     def _free(self, int player):
         """The free slots of the top, middle and bottom rows of `player` (a seat)."""
+        self.check_seat(player)
         return (3 - self.filled[player][0], 5 - self.filled[player][1], 5 - self.filled[player][2])
 
     def _discarded(self, int player):
         """The cards `player` (a seat) has discarded, in the order discarded."""
+        self.check_seat(player)
         return ids_tuple(self.discarded[player], self.ndiscarded[player])
+
+    cdef void check_seat(self, int player) except *:
+        if not 0 <= player < self.players:
+            raise IndexError(f"no seat {player} at a table of {self.players}")
 
     cdef object board_of(self, int player):
         return new_board(ids_tuple(self.rows[player][0], self.filled[player][0]),
@@ -530,6 +539,8 @@ cdef class GameCore:
     def _place(self, int player, placement):
         """Put `placement`, checked legal, on the board of `player`, the player to act, and end
         the turn."""
+        if player != self.turn_now or player < 0:
+            raise IllegalPlacement(f"seat {player} is not to act")
         cdef int r
         for r, row in enumerate(placement.rows):
             for card in row:
