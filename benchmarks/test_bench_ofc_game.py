@@ -3,7 +3,8 @@ random legal action id each turn (``legal_actions`` and ``play_action``), a rand
 lazy ``legal_placements()`` played with ``play``, and the reference of the API before issue 32,
 every Placement of the street built each turn. The PettingZoo environment (extra ``rl``) plays
 hands first the same way, a random legal action from its mask each turn: the target (issue 41) is
-``by_action_ids`` at 40x its hands/s. The other rows record how many times faster they ran than
+``by_action_ids`` at 40x its hands/s (54-56x since the game's state is compiled, ofc._game.GameCore:
+docs/benchmarks.md). The other rows record how many times faster they ran than
 the environment and than building every placement, in the same session; every row records
 hands per second of wall-clock time and of CPU time (the median round of each)."""
 import random

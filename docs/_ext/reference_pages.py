@@ -20,6 +20,9 @@ from mkdocs.structure.files import File
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = "handrank"
+# classes whose methods and properties live mostly in a compiled base (documented in its .pyi
+# stub): their page lists the inherited members as their own
+COMPILED_BASE = {"handrank.ofc.Game"}
 
 
 def exported_names(path: Path) -> list[str] | None:
@@ -100,8 +103,9 @@ def page(dotted: str, modules: dict[str, list[str]]) -> str:
 
 
 def _entry(path: str) -> list[str]:
+    inherited = ["      inherited_members: true"] if path in COMPILED_BASE else []
     return [f"::: {path}", "    options:", "      heading_level: 2", "      show_root_heading: true",
-            "      show_root_full_path: false", ""]
+            "      show_root_full_path: false", *inherited, ""]
 
 
 def on_files(files, config):  # noqa: ANN001 (MkDocs' hook signature)

@@ -2,26 +2,17 @@
 placements, Fantasyland hands set at once, and the points of the finished boards."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
-from typing import TYPE_CHECKING
-
-import numpy as np
-
 from handrank._threerow.board import Board, Cards
 from handrank.cards import cards as parse_cards, hand_problem, hand_str
 from handrank.ofc import actions
-from handrank.ofc.board import dealt_points, fantasyland
+from handrank.ofc.board import fantasyland
 from handrank.ofc.partial import CAPACITY, PartialBoard
 from handrank.ofc.placement import IllegalPlacement, Placement
 from handrank.ofc.placements import Placements
 from handrank.ofc.rules import Rules, as_rules
-from handrank.ofc._game import play_action, seeded_deck
-from handrank.ofc.seed import Seed, as_int, check_seed
+from handrank.ofc._game import STREETS as _STREETS, GameCore
+from handrank.ofc.seed import as_int
 from handrank.ofc.solver import solve_fantasyland
-
-if TYPE_CHECKING:
-    import numpy.typing as npt
 
 __all__ = ["Game", "streets", "legal_placements", "next_street", "streets_to_come"]
 
@@ -33,10 +24,6 @@ def streets(rules: Rules | str | None = None) -> tuple[tuple[int, int], ...]:
     5 then 1 at a time (9 deals); pineapple and deuce 5 then 3, one of them discarded (5 deals)."""
     return _STREETS[as_rules(rules).dealing == "classic"]
 
-
-# the streets of pineapple dealing, then of classic dealing
-_STREETS = (((5, 0),) + ((3, 1),) * 4, ((5, 0),) + ((1, 0),) * 8)
-_EMPTY = PartialBoard()
 
 
 def streets_to_come(board: PartialBoard, rules: Rules | str | None = None) -> tuple[tuple[int, int], ...]:
@@ -85,27 +72,7 @@ def legal_placements(board: PartialBoard, dealt: Cards, rules: Rules | str | Non
     return Placements(actions.legal_ids(count, board.free, discards), tuple(ids))
 
 
-def _shuffled(seed: Seed) -> list[int]:
-    """The deck of ``np.random.default_rng(seed).permutation(52)``: for an int seed below 2**64
-    from the compiled copy of numpy's steps (building a Generator costs more than the rest of a
-    hand played by action ids)."""
-    if type(seed) is int and seed < 1 << 64:
-        return seeded_deck(seed)
-    deck: list[int] = np.random.default_rng(seed).permutation(DECK).tolist()
-    return deck
-
-
-def _checked_deck(deck: Sequence[int], seed: object) -> list[int]:
-    """`deck` as the 52 card ids in dealing order (ValueError otherwise, or with a seed too)."""
-    if seed is not None:
-        raise ValueError("give a seed or a deck, not both")
-    ids = parse_cards(deck)
-    if sorted(ids) != list(range(DECK)):
-        raise ValueError(f"deck must hold each of the {DECK} cards once, in dealing order")
-    return ids
-
-
-class Game:
+class Game(GameCore):
     """One hand of OFC for 2 to 4 players (at most 3 when dealing pineapple: discards leave the
     deck) from a deck shuffled by `seed`, or dealt from `deck` (the 52 cards in dealing order, as
     `ofc.vector.VectorEnv.decks` gives them).
@@ -116,50 +83,7 @@ class Game:
     at once, face down until the hand is over; the others are dealt street by street (`streets`).
     Placements that the rules do not allow raise `IllegalPlacement` and change nothing."""
 
-    def __init__(self, players: int = 2, rules: Rules | str | None = None,
-                 seed: int | np.random.Generator | None = None, button: int = 0,
-                 fantasyland: Sequence[int] | None = None, *, deck: Sequence[int] | None = None) -> None:
-        self.rules = as_rules(rules)
-        players, button = as_int(players), as_int(button)
-        most = 4 if self.rules.dealing == "classic" else 3
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= most:
-            raise ValueError(f"OFC with {self.rules.dealing} dealing has 2 to {most} players, got {players!r}")
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < players:
-            raise ValueError(f"button must be a seat in 0..{players - 1}, got {button!r}")
-        hands = tuple(as_int(n) for n in fantasyland) if fantasyland is not None else (0,) * players
-        if len(hands) != players or any(isinstance(n, bool) or not isinstance(n, int)
-                                        or not (n == 0 or 13 <= n <= 17) for n in hands):
-            raise ValueError(f"fantasyland takes the cards dealt to each of the {players} players "
-                             f"(0, or 13 to 17), got {fantasyland!r}")
-        self.streets = _STREETS[self.rules.dealing == "classic"]
-        per_hand = sum(dealt for dealt, _ in self.streets)
-        needed = sum(n or per_hand for n in hands)
-        if needed > DECK:
-            raise ValueError(f"this deal needs {needed} cards; the deck has {DECK}")
-        self.players = players
-        self.button = button
-        self.fantasyland: tuple[int, ...] = hands
-        if deck is None:
-            self._deck = _shuffled(check_seed(seed))
-        else:
-            self._deck = _checked_deck(deck, seed)
-        self._drawn = 0
-        self.boards = [_EMPTY] * players                 # boards are immutable: each play replaces one
-        self._discards: list[list[int]] = [[] for _ in range(players)]
-        #: every placement made so far, as (player, placement): the full record, discards and
-        #: face-down Fantasyland boards included (what a player may see: `visible_board`, `discards`)
-        self.history: list[tuple[int, Placement]] = []
-        self.street = 0
-        self._order = [(button + 1 + i) % players for i in range(players)]
-        self._seat = 0                              # index into _order of the player to act
-        self.turn: int | None = self._order[0]
-        self.dealt: tuple[int, ...] = self._deal()
-
     # ------------------------------------------------------------------ queries
-    @property
-    def over(self) -> bool:
-        return self.turn is None
-
     @property
     def fantasyland_turn(self) -> bool:
         """Whether the player to act is in Fantasyland (sets a whole board at once)."""
@@ -167,7 +91,7 @@ class Game:
 
     def discards(self, player: int) -> tuple[int, ...]:
         """The cards `player` has discarded (known to that player only)."""
-        return tuple(self._discards[self._seat_of(player, "player")])
+        return self._discarded(self._seat_of(player, "player"))
 
     def visible_board(self, player: int, viewer: int) -> PartialBoard:
         """`player`'s board as `viewer` sees it: a Fantasyland board stays face down (empty) to
@@ -181,7 +105,7 @@ class Game:
         """The cards `viewer` has not seen, ascending: on no board they see, not among their
         discards, not dealt to them now (what may still come, for `PartialBoard.is_dead`)."""
         viewer = self._seat_of(viewer, "viewer")
-        seen = set(self._discards[viewer])
+        seen = set(self._discarded(viewer))
         for player in range(self.players):
             seen.update(self.visible_board(player, viewer).cards)
         if self.turn == viewer:
@@ -203,18 +127,6 @@ class Game:
         `play` (a whole board) or `play_fantasyland`; its settings are not listed."""
         return Placements(self.legal_actions(), self.dealt)
 
-    def legal_actions(self) -> npt.NDArray[np.int64]:
-        """The legal action ids of the player to act (`ofc.actions`), ascending, as a read-only
-        int64 array: the fast way for a bot to choose (``play_action(ids[k])``)."""
-        self._check_not_over()
-        player = self.turn
-        assert player is not None
-        if self.fantasyland[player]:
-            raise IllegalPlacement("a Fantasyland hand is set at once: play a Placement of the "
-                                   "whole board, or play_fantasyland()")
-        dealt, discarded = self.streets[self.street]
-        return actions.legal_ids(dealt, self.boards[player].free, discarded)
-
     # ------------------------------------------------------------------ actions
     def play(self, placement: Placement) -> None:
         """Make `placement` for the player to act."""
@@ -234,24 +146,11 @@ class Game:
         if len(placement.discards) != discarded:
             raise IllegalPlacement(f"player {player} must discard {discarded} card(s), "
                                    f"got {len(placement.discards)}")
-        board = self.boards[player]
-        for name, row, free, size in zip(("top", "middle", "bottom"), placement.rows, board.free, CAPACITY):
+        for name, row, free, size in zip(("top", "middle", "bottom"), placement.rows, self._free(player), CAPACITY):
             if len(row) > free:
                 raise IllegalPlacement(f"the {name} row of player {player} has {free} free "
                                        f"slot(s) of {size}; the placement adds {len(row)}")
-        self._make(player, placement)
-
-    def _make(self, player: int, placement: Placement) -> None:
-        """Make `placement` (checked legal) for `player`, the player to act."""
-        self.boards[player] = self.boards[player].extended(*placement.rows)
-        self._record(player, placement)
-
-    def _record(self, player: int, placement: Placement) -> None:
-        """The rest of a turn whose placement is on `player`'s board: the discards, the history and
-        the next player to act."""
-        self._discards[player].extend(placement.discards)
-        self.history.append((player, placement))
-        self._advance()
+        self._place(player, placement)
 
     def play_fantasyland(self) -> Placement:
         """Set the Fantasyland hand of the player to act with the exact solver (most royalties,
@@ -264,38 +163,7 @@ class Game:
         self.play(placement)
         return placement
 
-    def play_action(self, action: int) -> Placement:
-        """Make the placement of `action` (see `ofc.actions`); returns it."""
-        self._check_not_over()
-        player = self.turn
-        assert player is not None
-        if self.fantasyland[player]:
-            raise IllegalPlacement("a Fantasyland hand has no action: use play_fantasyland()")
-        action = actions.checked(action)
-        played = play_action(action, self.dealt, self.boards[player], self.streets[self.street][1])
-        if played is None:
-            raise IllegalPlacement(f"action {action} is not legal now (dealt {hand_str(self.dealt)})")
-        placement, self.boards[player] = played
-        self._record(player, placement)
-        return placement
-
     # ------------------------------------------------------------------ the end
-    def points(self) -> list[int]:
-        """Each player's net points for the finished hand (`ofc.score` under the rules)."""
-        if not self.over:
-            raise ValueError("the hand is not over yet")
-        # ofc.score's pairs scored in one batch, without reading the boards again as text: the
-        # game placed every card itself, once
-        pairs = list(combinations(range(self.players), 2))
-        cards = [board.cards for board in self.boards]
-        rows = np.array([cards[i] + cards[j] for i, j in pairs], dtype=np.uint8)
-        net = dealt_points(rows, self.rules).tolist()
-        points = [0] * self.players
-        for (i, j), amount in zip(pairs, net):
-            points[i] += amount
-            points[j] -= amount
-        return points
-
     def next_fantasyland(self) -> tuple[int, ...]:
         """The cards each player is dealt in Fantasyland next hand (0: none): entry for those
         who played street by street, stay for those in Fantasyland."""
@@ -326,27 +194,6 @@ class Game:
         if not self.over:
             raise ValueError("the hand is not over yet")
         return [board.board() for board in self.boards]
-
-    def _deal(self) -> tuple[int, ...]:
-        assert self.turn is not None
-        n = self.fantasyland[self.turn] or self.streets[self.street][0]
-        cards = self._deck[self._drawn:self._drawn + n]
-        self._drawn += n
-        return tuple(sorted(cards))
-
-    def _advance(self) -> None:
-        while True:
-            self._seat += 1
-            if self._seat == self.players:
-                self._seat = 0
-                self.street += 1
-                if self.street == len(self.streets):
-                    self.turn, self.dealt = None, ()
-                    return
-            self.turn = self._order[self._seat]
-            if len(self.boards[self.turn]) < 13:
-                self.dealt = self._deal()
-                return
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"street {self.street + 1}, player {self.turn} to act"
