@@ -98,3 +98,32 @@ def test_multiprocessing_pool(method, warm_pool):
             assert pool.map_async(evaluate_in_worker, seeds).get(timeout=DEADLINE) == expected
         finally:
             pool.terminate()
+
+
+@needs_fork
+def test_forked_child_solves_with_the_parents_solver_threads():
+    """A solver game that solved with threads in the parent (its worker threads waiting) solves on
+    with threads in a forked child, to the same strategy as the parent's own next iterations."""
+    from handrank.solver import Game, Spot
+    spot = Spot("Td9d6hQc", oop_range="AA,KK,QQ,AKs", ip_range="JJ,TT,AQs", pot=100, stack=200,
+                bet="50%", raise_="60%")
+    game = Game(spot)
+    game.solve(0.0, 6, threads=2, progress=False)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            game.solve(0.0, 10, threads=2, progress=False)
+            os.write(write, game.node().strategy().tobytes())
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+    status = wait_or_kill(pid, DEADLINE)
+    assert status is not None, "the forked child hung in a threaded solve"
+    assert os.waitstatus_to_exitcode(status) == 0
+    with os.fdopen(read, "rb") as pipe:
+        child_strategy = pipe.read()
+    game.solve(0.0, 10, threads=2, progress=False)
+    assert child_strategy == game.node().strategy().tobytes()

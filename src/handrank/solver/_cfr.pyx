@@ -26,6 +26,8 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
+import os
+
 import numpy as np
 
 cdef enum:
@@ -221,6 +223,39 @@ ctypedef struct Job:
     PyThread_type_lock done
 
 
+# Each Engine keeps its threads for the solve (a chance node's cards are shared hundreds of times
+# an iteration's worth of solving: a thread started for each share cost more than its cards on
+# the turn). A forked child has none of its parent's threads: the count below tells an Engine
+# its pool is gone, and it starts another.
+cdef int fork_generation = 0
+
+
+def _after_fork_in_child():
+    global fork_generation
+    fork_generation += 1
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+ctypedef struct Worker:
+    PyThread_type_lock start    # released to hand the worker `job`
+    PyThread_type_lock done     # released by the worker when the job is done (or it has ended)
+    Job* job                    # NULL: end the thread
+
+
+cdef void worker_loop(void* arg) noexcept nogil:
+    cdef Worker* w = <Worker*>arg
+    while True:
+        PyThread_acquire_lock(w.start, WAIT_LOCK)
+        if w.job == NULL:
+            break
+        run_job(w.job)
+        PyThread_release_lock(w.done)
+    PyThread_release_lock(w.done)
+
+
 cdef void run_job(void* arg) noexcept nogil:
     """A thread's part of a chance node's cards (see Engine.deal_in_parallel): the next card not
     taken, until none is left."""
@@ -280,6 +315,9 @@ cdef class Engine:
     cdef Py_ssize_t arena_size
     cdef int threads                    # share a chance node's cards among this many threads
     cdef float** worker_arena           # an arena for each thread but this one
+    cdef Worker* pool                   # the threads but this one, waiting for cards to deal
+    cdef int pool_size
+    cdef int pool_generation            # fork_generation when the pool was started
     cdef bint in_parallel               # the cards are being shared: deal the ones below here
     cdef int width                      # the most combos a player has: one buffer's size
     cdef object reach_arrays
@@ -362,8 +400,52 @@ cdef class Engine:
                 self._free_workers()
                 raise MemoryError("the solver's work space")
 
+    cdef void start_pool(self, int size) noexcept nogil:
+        """Start `size` worker threads (fewer where the system gives fewer: the cards then go
+        to those there are)."""
+        cdef int t
+        cdef Worker* w
+        self.pool = <Worker*>calloc(max(size, 1), sizeof(Worker))
+        self.pool_size = 0
+        self.pool_generation = fork_generation
+        if self.pool == NULL:
+            return
+        for t in range(size):
+            w = &self.pool[t]
+            w.start = PyThread_allocate_lock()
+            w.done = PyThread_allocate_lock()
+            if w.start == NULL or w.done == NULL:
+                break
+            PyThread_acquire_lock(w.start, WAIT_LOCK)
+            PyThread_acquire_lock(w.done, WAIT_LOCK)
+            if PyThread_start_new_thread(worker_loop, w) == <unsigned long>-1:
+                break
+            self.pool_size += 1
+        for t in range(self.pool_size, size):          # the locks of threads never started
+            if self.pool[t].start != NULL:
+                PyThread_free_lock(self.pool[t].start)
+            if self.pool[t].done != NULL:
+                PyThread_free_lock(self.pool[t].done)
+
+    cdef void stop_pool(self) noexcept nogil:
+        """End the worker threads (in a forked child there are none to end) and free the pool."""
+        cdef int t
+        if self.pool == NULL:
+            return
+        for t in range(self.pool_size):
+            if self.pool_generation == fork_generation:
+                self.pool[t].job = NULL
+                PyThread_release_lock(self.pool[t].start)
+                PyThread_acquire_lock(self.pool[t].done, WAIT_LOCK)
+            PyThread_free_lock(self.pool[t].start)
+            PyThread_free_lock(self.pool[t].done)
+        free(self.pool)
+        self.pool = NULL
+        self.pool_size = 0
+
     cdef void _free_workers(self) noexcept:
         cdef int t
+        self.stop_pool()
         if self.worker_arena != NULL:
             for t in range(self.threads - 1):
                 free(self.worker_arena[t])
@@ -583,26 +665,21 @@ cdef class Engine:
         shared.engine = <void*>self
         shared.node, shared.hero, shared.cards, shared.next = node, hero, na, 0
         shared.hero_reach, shared.opp_reach, shared.values = hero_reach, opp_reach, values
+        if self.pool == NULL or self.pool_generation != fork_generation:
+            self.stop_pool()
+            self.start_pool(self.threads - 1)
+        threads = min(threads, self.pool_size + 1)
         self.in_parallel = True
         for t in range(threads):
             jobs[t].deal = &shared
             jobs[t].arena = scratch if t == 0 else self.worker_arena[t - 1]
             jobs[t].done = NULL
             if t > 0:
-                jobs[t].done = PyThread_allocate_lock()
-                if jobs[t].done != NULL:
-                    PyThread_acquire_lock(jobs[t].done, WAIT_LOCK)
-                    if PyThread_start_new_thread(run_job, &jobs[t]) == <unsigned long>-1:
-                        PyThread_release_lock(jobs[t].done)
-                        PyThread_free_lock(jobs[t].done)
-                        jobs[t].done = NULL
-                if jobs[t].done == NULL:        # no thread to be had: this one does it
-                    run_job(&jobs[t])
+                self.pool[t - 1].job = &jobs[t]
+                PyThread_release_lock(self.pool[t - 1].start)
         run_job(&jobs[0])
         for t in range(1, threads):
-            if jobs[t].done != NULL:
-                PyThread_acquire_lock(jobs[t].done, WAIT_LOCK)
-                PyThread_free_lock(jobs[t].done)
+            PyThread_acquire_lock(self.pool[t - 1].done, WAIT_LOCK)
         self.in_parallel = False
         PyThread_free_lock(shared.taking)
         for a in range(na):
