@@ -130,6 +130,7 @@ class VectorAgainst:
                  named: tuple[str, ...], seed: Any) -> None:
         self.env = env
         self.policies = policies(opponents, seat, env.players, named)
+        self._callables = {p: policy for p, policy in self.policies.items() if callable(policy)}
         self.seat = int(seat)
         self.num_envs, self.num_actions, self.players = env.num_envs, env.num_actions, env.players
         self.observation_shape, self.legal = env.observation_shape, env.legal
@@ -211,11 +212,10 @@ class VectorAgainst:
 
     def _callers(self, step: Any) -> Iterator[tuple[int, Callable[..., Any], npt.NDArray[np.intp]]]:
         """(seat, its callable, the games waiting on it) for each callable seat some game waits on."""
-        for p, policy in self.policies.items():
-            if callable(policy):
-                games = np.flatnonzero(step.current_player == p)
-                if games.size:
-                    yield p, policy, games
+        for p, policy in self._callables.items():
+            games = np.flatnonzero(step.current_player == p)
+            if games.size:
+                yield p, policy, games
 
     def _reset(self, seed: Any, games: Any) -> Any:
         raise NotImplementedError
@@ -261,7 +261,8 @@ class BigTwoAgainst(VectorAgainst):
     def _reset(self, seed: Any, games: Any) -> Any:
         streams = self._new_streams() if seed is not None else self._streams
         first = self.env.reset(seed, games=games)
-        return self._play(np.full(self.num_envs, -1, dtype=np.int32), first.rewards, streams, True, False)
+        return self._play(np.full(self.num_envs, -1, dtype=np.int32), first.rewards, streams, True, False,
+                          redeal=False)
 
     def _step(self, actions: npt.ArrayLike, same: bool, final: bool) -> Any:
         index = self.env._legal_index(actions, f"the learner (seat {self.seat})")
@@ -269,15 +270,15 @@ class BigTwoAgainst(VectorAgainst):
                           same, final)
 
     def _play(self, index: npt.NDArray[np.int32], rewards: npt.NDArray[np.float32],
-              streams: npt.NDArray[np.uint64], same: bool, final: bool) -> Any:
+              streams: npt.NDArray[np.uint64], same: bool, final: bool, redeal: bool = True) -> Any:
         """Play `index` (legal-list indices, -1: none) and the opponents (random ones drawing
         from `streams`) until every game waits on the learner, adding to `rewards`; a game over
-        (left so by a "next_step" call) is dealt again in the first pass only."""
+        (left so by a "next_step" call) is dealt again in the first pass only, and not by a
+        reset's (`redeal` False)."""
         env = self.env
         streams = streams.copy()            # (the streams kept change only when the call succeeds)
         terminated = np.zeros(self.num_envs, dtype=np.uint8)
         last = np.zeros((self.num_envs, *self.observation_shape), dtype=np.int8) if final else None
-        redeal = index.min() >= 0 if self.num_envs else False   # (a reset's pass deals nothing again)
         while True:
             out = env._outputs()
             keep = env._mask_synced             # (the dense rows cleared entry by entry, as env.step)
@@ -285,15 +286,14 @@ class BigTwoAgainst(VectorAgainst):
                                                       rewards, terminated, *out, same, redeal, last, keep))
             env._mask_synced = True
             step = env._result(out, rewards, terminated.view(bool), last)
-            index = np.full(self.num_envs, -1, dtype=np.int32)
-            redeal = False
-            waiting = False
-            for p, policy, games in self._callers(step):
-                index[games] = answer(policy, p, games, step.observation[games], *legal_of(step, games))[1]
-                waiting = True
+            waiting = list(self._callers(step))
             if not waiting:
                 self._streams = streams
                 return step
+            index = np.full(self.num_envs, -1, dtype=np.int32)
+            redeal = False
+            for p, policy, games in waiting:
+                index[games] = answer(policy, p, games, step.observation[games], *legal_of(step, games))[1]
 
 
 class OFCAgainst(VectorAgainst):
