@@ -8,10 +8,12 @@ included (about players - 1 more moves); a step of the raw env is one move in ea
 >= 0.5). The opponents' moves cost what the raw env's do (each lists the next player's legal
 moves), but the observation and the legal actions are written once per learner move, so the ratio
 is about 1 / (the moves per learner step) plus what the writing weighs. On a 2-vCPU "Intel(R)
-Xeon(R) Processor" (family 6 model 167, load about 2), four runs: with 4 players 0.48-0.52 under
-compact ids and 0.48-0.53 under dense masks (quick mode and full), with 2 players 0.65-0.74. Under
-dense masks the adapter clears the mask rows entry by entry as the env's own step does (before,
-0.23 with 4 players). Quick mode (HANDRANK_BENCH_N < 1,000,000) steps fewer games."""
+Xeon(R) Processor" (family 6 model 167), nothing else running, five runs each: with 4 players
+0.51-0.57 under compact ids and 0.54-0.62 under dense masks (full mode: 4,096 and 1,024 games),
+with 2 players 0.72-0.79; in quick mode (512 and 256 games) 0.66-0.67 compact but 0.45-0.53 dense,
+where the raw env's dense step, its few mask entries in a buffer that fits the caches, is at its
+leanest. Under dense masks the adapter clears the mask rows entry by entry as the env's own step
+does (before, 0.23 with 4 players). Quick mode (HANDRANK_BENCH_N < 1,000,000) steps fewer games."""
 import time
 
 import numpy as np
