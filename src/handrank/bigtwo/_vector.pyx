@@ -267,6 +267,13 @@ cdef int find_legal(const game_t* g, int64_t action) noexcept nogil:
     return -1
 
 
+cdef inline void clear_legal(const game_t* g, uint8_t* row) noexcept nogil:
+    """Clear a mask row's entries of the game's legal actions (the row holds that set)."""
+    cdef int j
+    for j in range(g.n_legal):
+        row[g.legal[j].action] = 0
+
+
 cdef void sort_legal(game_t* g) noexcept nogil:
     # insertion sort: a few dozen moves, mostly in order already
     cdef int i, j
@@ -861,13 +868,7 @@ cdef class Core:
         if keep_last:
             last = final
             self.span(a, b, last.shape[0], last.shape[1], OBS)
-        cdef uint8_t[:, ::1] rows
-        cdef uint8_t* row
-        cdef int j
-        keep_mask = keep_mask and mask is not None
-        if keep_mask:
-            rows = mask
-            self.span(a, b, rows.shape[0], rows.shape[1], self.c.n_actions)
+        cdef uint8_t* kept = self.kept_rows(a, b, mask if keep_mask else None)
         cdef Py_ssize_t i0
         for i0 in range(a, b):
             if not 0 <= index[i0] < self.games[i0].n_legal:
@@ -880,10 +881,8 @@ cdef class Core:
         with nogil:
             for i in range(a, b):
                 g = &self.games[i]
-                if keep_mask:
-                    row = &rows[i, 0]
-                    for j in range(g.n_legal):
-                        row[g.legal[j].action] = 0
+                if kept != NULL:
+                    clear_legal(g, kept + i * self.c.n_actions)
                 if g.outcome != PLAYING:        # left over by a next-step call
                     ended = new_game(&self.c, g, &s)
                 else:
@@ -898,7 +897,18 @@ cdef class Core:
                     break
             free_scratch(&s)
         raise_failure(failed)
-        self.write(a, b, obs, player, counts, mask, keep_mask)
+        self.write(a, b, obs, player, counts, mask, kept != NULL)
+
+    cdef uint8_t* kept_rows(self, Py_ssize_t a, Py_ssize_t b, object mask) except? NULL:
+        """Row 0 of `mask` (a (N, actions) uint8 array whose rows hold each game's legal set, to be
+        cleared entry by entry), checked; NULL for None."""
+        if mask is None:
+            return NULL
+        cdef uint8_t[:, ::1] rows = mask
+        self.span(a, b, rows.shape[0], rows.shape[1], self.c.n_actions)
+        if rows.shape[1] != self.c.n_actions:
+            raise ValueError(f"mask rows of {rows.shape[1]} entries: the space has {self.c.n_actions}")
+        return &rows[0, 0]
 
     def write(self, Py_ssize_t a, Py_ssize_t b, int8_t[:, ::1] obs, int8_t[::1] player,
               int64_t[::1] counts, object mask=None, bint cleared=False):
@@ -1062,13 +1072,7 @@ cdef class Core:
         if keep_last:
             last = final
             self.span(a, b, last.shape[0], last.shape[1], OBS)
-        cdef uint8_t[:, ::1] rows
-        cdef uint8_t* row
-        cdef int j
-        keep_mask = keep_mask and mask is not None
-        if keep_mask:
-            rows = mask
-            self.span(a, b, rows.shape[0], rows.shape[1], self.c.n_actions)
+        cdef uint8_t* kept = self.kept_rows(a, b, mask if keep_mask else None)
         cdef Py_ssize_t i
         cdef scratch_t s
         cdef int failed = 0, ended, move
@@ -1077,10 +1081,8 @@ cdef class Core:
         with nogil:
             for i in range(a, b):
                 g = &self.games[i]
-                if keep_mask:
-                    row = &rows[i, 0]
-                    for j in range(g.n_legal):
-                        row[g.legal[j].action] = 0
+                if kept != NULL:
+                    clear_legal(g, kept + i * self.c.n_actions)
                 move = index[i]
                 if g.outcome != PLAYING:
                     if not redeal:
@@ -1112,4 +1114,4 @@ cdef class Core:
                     break
             free_scratch(&s)
         raise_failure(failed)
-        self.write(a, b, obs, player, counts, mask, keep_mask)
+        self.write(a, b, obs, player, counts, mask, kept != NULL)
